@@ -32,8 +32,9 @@ extern "C" {
 #define KEYACT_FACE_NOT_CASTABLE  (1u << 1) /* the host says no effect may cast this face
                                              * (beyond what the layout already implies) */
 
-/* Up to this many faces per card (split cards have up to 3 halves). */
-#define KEYACT_MAX_FACES 4u
+/* Up to this many faces per card. Printed cards have at most five (the
+ * split card Who // What // When // Where // Why); the rest is headroom. */
+#define KEYACT_MAX_FACES 8u
 
 /* One face or half of a card.
  * Version: struct_size = sizeof as the host compiled it; fields appended only. */

@@ -1,7 +1,9 @@
 /* keyact/plugin.h - the one symbol a plugin exports.
  *
  * A plugin shared object exports exactly one symbol, a const
- * keyact_plugin_entry named keyact_plugin_entry (KEYACT_PLUGIN_ENTRY_SYMBOL).
+ * struct keyact_plugin_entry named keyact_plugin_entry
+ * (KEYACT_PLUGIN_ENTRY_SYMBOL). The struct has no typedef on purpose: the
+ * type and the symbol share one name, which C allows only for a struct tag.
  * A host loads it like this:
  *   1. check struct_size and abi_major;
  *   2. negotiate(): offer every ABI version it speaks, get the one to use;
@@ -23,8 +25,8 @@ extern "C" {
 
 #define KEYACT_PLUGIN_ENTRY_SYMBOL "keyact_plugin_entry"
 
-typedef struct keyact_plugin_entry {
-    uint32_t struct_size;        /* sizeof(keyact_plugin_entry) as the plugin compiled it */
+struct keyact_plugin_entry {
+    uint32_t struct_size;        /* sizeof(struct keyact_plugin_entry) as the plugin compiled it */
     uint32_t abi_major;          /* the ABI version the plugin compiled against */
     uint32_t abi_minor;
     uint32_t action_count;       /* number of entries in `actions` */
@@ -56,10 +58,10 @@ typedef struct keyact_plugin_entry {
     /* Optional plugin capabilities by id string; returns a static plugin-owned
      * table or NULL. Thread: any. Optional (NULL: none). */
     const void *(*get_extension)(void *ctx, const char *id);
-} keyact_plugin_entry;
+};
 
 /* Put this before the definition of the entry in a plugin:
- *   KEYACT_PLUGIN_EXPORT const keyact_plugin_entry keyact_plugin_entry = {...};
+ *   KEYACT_PLUGIN_EXPORT const struct keyact_plugin_entry keyact_plugin_entry = {...};
  */
 #if defined(__GNUC__) || defined(__clang__)
 #define KEYACT_PLUGIN_EXPORT __attribute__((visibility("default")))
