@@ -1,0 +1,186 @@
+/* card_rules.c - card value, land status and castable faces per layout. */
+#include "card_rules.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <keyact/status.h>
+
+#include "mana_cost.h"
+
+/* Bytes a face must have for us to read flags and mana_cost (the 1.0 face). */
+#define KD_FACE_MIN_SIZE \
+    (offsetof(keyact_face_desc, mana_cost) + sizeof(((keyact_face_desc *)0)->mana_cost))
+
+/* Bytes a card must have for faces[0..count-1] to be there. */
+static size_t card_min_size(uint32_t face_count)
+{
+    return offsetof(keyact_card_desc, faces)
+           + (size_t)face_count * sizeof(((keyact_card_desc *)0)->faces[0]);
+}
+
+/* Check the description before anything reads it. */
+static int32_t check_card(const keyact_card_desc *card)
+{
+    if (card->struct_size < offsetof(keyact_card_desc, faces))
+        return KEYACT_E_BADCARD;
+    if (card->face_count == 0 || card->face_count > KEYACT_MAX_FACES)
+        return KEYACT_E_BADCARD;
+    if (card->struct_size < card_min_size(card->face_count))
+        return KEYACT_E_BADCARD;
+    for (uint32_t i = 0; i < card->face_count; i++) {
+        const keyact_face_desc *face = card->faces[i];
+        if (face == NULL || face->struct_size < KD_FACE_MIN_SIZE)
+            return KEYACT_E_BADCARD;
+    }
+    return KEYACT_OK;
+}
+
+static bool face_is_land(const keyact_face_desc *face)
+{
+    return (face->flags & KEYACT_FACE_LAND) != 0;
+}
+
+/* Split and aftermath cards are the only ones whose halves all count in
+ * library and exile (CR 709.4); unknown layouts behave like normal cards. */
+static bool combines_halves(uint32_t layout)
+{
+    return layout == KEYACT_LAYOUT_SPLIT || layout == KEYACT_LAYOUT_AFTERMATH;
+}
+
+/* Faces an effect that casts "that card" may choose, by layout:
+ *   normal, unknown: the one face;
+ *   split: any half (CR 709.3); aftermath: the first half only, the
+ *     aftermath half is cast only from a graveyard (CR 702.127a);
+ *   adventure: the card or its Adventure (CR 715);
+ *   modal_dfc: either face (CR 712);
+ *   transform, flip, meld: the front / unflipped face only (CR 712, 710). */
+static uint32_t layout_faces(uint32_t layout, uint32_t face_count)
+{
+    uint32_t all = (1u << face_count) - 1u;
+
+    switch (layout) {
+    case KEYACT_LAYOUT_SPLIT:
+        return all;
+    case KEYACT_LAYOUT_ADVENTURE:
+    case KEYACT_LAYOUT_MODAL_DFC:
+        return all & 0x3u;
+    default:
+        return 0x1u;
+    }
+}
+
+static int32_t card_value(const keyact_card_desc *card, uint32_t face_halves[],
+                          uint32_t *out_halves, uint32_t *out_is_land)
+{
+    if (!combines_halves(card->layout)) {
+        const keyact_face_desc *front = card->faces[0];
+        int32_t rc = kd_mana_value(front->mana_cost, &face_halves[0], NULL);
+        if (rc != KEYACT_OK)
+            return rc;
+        *out_halves = face_halves[0];
+        *out_is_land = face_is_land(front) ? 1u : 0u;
+        return KEYACT_OK;
+    }
+
+    uint64_t total = 0;
+    bool land = false;
+    for (uint32_t i = 0; i < card->face_count; i++) {
+        int32_t rc = kd_mana_value(card->faces[i]->mana_cost, &face_halves[i], NULL);
+        if (rc != KEYACT_OK)
+            return rc;
+        total += face_halves[i];
+        land = land || face_is_land(card->faces[i]);
+    }
+    if (total > UINT32_MAX)
+        return KEYACT_E_BADCOST;
+    *out_halves = (uint32_t)total;
+    *out_is_land = land ? 1u : 0u;
+    return KEYACT_OK;
+}
+
+int32_t kd_card_mana_value(const keyact_card_desc *card, uint32_t *out_halves,
+                           uint32_t *out_is_land)
+{
+    uint32_t face_halves[KEYACT_MAX_FACES] = {0};
+    uint32_t halves = 0;
+    uint32_t is_land = 0;
+    int32_t rc;
+
+    if (card == NULL || out_halves == NULL || out_is_land == NULL)
+        return KEYACT_E_INVAL;
+    rc = check_card(card);
+    if (rc == KEYACT_OK)
+        rc = card_value(card, face_halves, &halves, &is_land);
+    if (rc != KEYACT_OK)
+        return rc;
+    *out_halves = halves;
+    *out_is_land = is_land;
+    return KEYACT_OK;
+}
+
+int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *out)
+{
+    kd_card_eval eval;
+    uint64_t limit;
+    uint32_t allowed;
+    int32_t rc;
+
+    if (card == NULL || out == NULL || n < 0)
+        return KEYACT_E_INVAL;
+    rc = check_card(card);
+    if (rc != KEYACT_OK)
+        return rc;
+
+    memset(&eval, 0, sizeof eval);
+    rc = card_value(card, eval.face_halves, &eval.mana_value_halves, &eval.is_land);
+    if (rc != KEYACT_OK)
+        return rc;
+
+    /* Compare in halves: value <= n  <=>  halves <= 2n (no rounding). */
+    limit = 2u * (uint64_t)n;
+    eval.hit = (!eval.is_land && eval.mana_value_halves <= limit) ? 1u : 0u;
+
+    allowed = eval.hit ? layout_faces(card->layout, card->face_count) : 0u;
+    for (uint32_t i = 0; i < card->face_count; i++) {
+        const keyact_face_desc *face = card->faces[i];
+        uint32_t own = 0;
+
+        if ((allowed & (1u << i)) == 0)
+            continue;
+        if (face_is_land(face) || (face->flags & KEYACT_FACE_NOT_CASTABLE) != 0)
+            continue;
+        /* CR 701.57a: the resulting spell's own mana value must be <= n. */
+        rc = kd_mana_value(face->mana_cost, &own, NULL);
+        if (rc != KEYACT_OK)
+            return rc;
+        if (own > limit)
+            continue;
+        eval.faces_mask |= 1u << i;
+        eval.face_halves[i] = own;
+    }
+    for (uint32_t i = 0; i < KEYACT_MAX_FACES; i++) {
+        if ((eval.faces_mask & (1u << i)) == 0)
+            eval.face_halves[i] = 0;
+    }
+
+    *out = eval;
+    return KEYACT_OK;
+}
+
+int32_t kd_discover_options(const keyact_card_desc *card, int32_t n,
+                            uint32_t *out_hit, uint32_t *out_faces)
+{
+    kd_card_eval eval;
+    int32_t rc;
+
+    if (out_hit == NULL || out_faces == NULL)
+        return KEYACT_E_INVAL;
+    rc = kd_card_evaluate(card, n, &eval);
+    if (rc != KEYACT_OK)
+        return rc;
+    *out_hit = eval.hit;
+    *out_faces = eval.faces_mask;
+    return KEYACT_OK;
+}

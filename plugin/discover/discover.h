@@ -1,0 +1,33 @@
+/* discover.h - the "discover N" keyword action (CR 701.57).
+ *
+ * "Exile cards from the top of your library until you exile a nonland card
+ * with mana value N or less. You may cast that card without paying its mana
+ * cost if the resulting spell's mana value is less than or equal to N. If
+ * you don't cast it, put that card into your hand. Put the remaining exiled
+ * cards on the bottom of your library in a random order."
+ */
+#ifndef KD_DISCOVER_H
+#define KD_DISCOVER_H
+
+#include <stdint.h>
+
+#include <keyact/action.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Resolve "discover args->n" for args->player through `host`, following the
+ * resolve contract of keyact/action.h. `ctx` must be a live context from
+ * kd_context_new (what the plugin's init returns); anything else is
+ * KEYACT_E_INVAL. Allocates nothing while at most 256 cards are exiled.
+ * Thread: any; concurrent calls for different games are independent. */
+int32_t kd_discover_resolve(void *ctx, const keyact_host *host,
+                            const keyact_resolve_args *args,
+                            keyact_resolve_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KD_DISCOVER_H */
