@@ -61,7 +61,7 @@ void keyact_plugin_unload(KeyactPlugin *plugin);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(KeyactPlugin, keyact_plugin_unload)
 
 const char *keyact_plugin_get_path(const KeyactPlugin *plugin);
-const keyact_plugin_entry *keyact_plugin_get_entry(const KeyactPlugin *plugin);
+const struct keyact_plugin_entry *keyact_plugin_get_entry(const KeyactPlugin *plugin);
 keyact_version keyact_plugin_get_version(const KeyactPlugin *plugin); /* negotiated */
 void *keyact_plugin_get_context(const KeyactPlugin *plugin);          /* what init returned */
 guint keyact_plugin_get_n_actions(const KeyactPlugin *plugin);

@@ -1,0 +1,65 @@
+/* keyact-host-private.h - internals shared by the libkeyact-host sources.
+ *
+ * Not installed. Everything here is hidden from the shared object's symbol
+ * table (the library builds with -fvisibility=hidden); only definitions
+ * marked KEYACT_HOST_API are exported, and keyact-host.map lists them too.
+ */
+#ifndef KEYACT_HOST_PRIVATE_H
+#define KEYACT_HOST_PRIVATE_H
+
+#include <stddef.h>
+
+#include <gmodule.h>
+
+#include "keyact-host.h"
+
+G_BEGIN_DECLS
+
+/* Put on the definition of every public function. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KEYACT_HOST_API __attribute__((visibility("default")))
+#else
+#define KEYACT_HOST_API
+#endif
+
+/* The size a struct has in ABI 1.0: the end of its last 1.0 member. Later
+ * minors append members, so sizeof() may grow; these numbers never do. */
+#define KEYACT_SIZE_THROUGH(type, member) \
+    (offsetof(type, member) + sizeof(((type *)0)->member))
+#define KEYACT_ENTRY_SIZE_1_0  KEYACT_SIZE_THROUGH(struct keyact_plugin_entry, get_extension)
+#define KEYACT_ACTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_action, resolve)
+#define KEYACT_HOST_SIZE_1_0   KEYACT_SIZE_THROUGH(keyact_host, get_extension)
+#define KEYACT_ARGS_SIZE_1_0   KEYACT_SIZE_THROUGH(keyact_resolve_args, source)
+#define KEYACT_RESULT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_resolve_result, stranded)
+
+/* More actions than this in one plugin is taken as a corrupt entry. */
+#define KEYACT_HOST_MAX_ACTIONS 1024u
+
+struct _KeyactPlugin {
+    GModule *module;
+    char *path;                       /* as the caller gave it (absolute) */
+    const struct keyact_plugin_entry *entry;
+    keyact_version version;           /* negotiated */
+    void *ctx;                        /* what init returned */
+    gboolean initialized;             /* init succeeded: deinit is owed */
+};
+
+/* safety.c: refuse `path` when it or its directory could be changed by
+ * someone else. On success *out_resolved is the symlink-free path to open. */
+gboolean keyact_host_check_file_safety(const char *path, char **out_resolved,
+                                       GError **error);
+
+/* entry_check.c: validate what the entry promises before calling into it. */
+gboolean keyact_host_check_entry(const char *path, const struct keyact_plugin_entry *entry,
+                                 GError **error);
+
+/* negotiate.c: agree on a version with the plugin. */
+gboolean keyact_host_negotiate(const char *path, const struct keyact_plugin_entry *entry,
+                               keyact_version *out_chosen, GError **error);
+
+/* version.c: "1.0, 1.1" for messages. */
+char *keyact_host_format_versions(const keyact_version *versions, guint n_versions);
+
+G_END_DECLS
+
+#endif /* KEYACT_HOST_PRIVATE_H */

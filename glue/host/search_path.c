@@ -1,0 +1,109 @@
+/* search_path.c - find plugin files: KEYACT_PLUGIN_PATH, then the install dir.
+ *
+ * Only full paths are searched: a relative entry would make the loaded code
+ * depend on the working directory, so it is ignored with a warning. A
+ * plugin that fails to load is skipped with a warning; the others still load.
+ */
+#include <string.h>
+
+#include "keyact-host-config.h"
+#include "keyact-host-private.h"
+
+#define PLUGIN_PATH_VARIABLE "KEYACT_PLUGIN_PATH"
+
+KEYACT_HOST_API const char *keyact_registry_default_plugin_dir(void)
+{
+    return KEYACT_HOST_DEFAULT_PLUGIN_DIR;
+}
+
+static void add_dir(GPtrArray *dirs, const char *dir)
+{
+    g_autofree char *canonical = g_canonicalize_filename(dir, NULL);
+
+    for (guint i = 0; i < dirs->len; i++) {
+        if (strcmp(g_ptr_array_index(dirs, i), canonical) == 0)
+            return;
+    }
+    g_ptr_array_add(dirs, g_steal_pointer(&canonical));
+}
+
+/* The directories to search, in order, each once. */
+static GPtrArray *search_dirs(void)
+{
+    GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
+    const char *variable = g_getenv(PLUGIN_PATH_VARIABLE);
+
+    if (variable != NULL) {
+        g_auto(GStrv) entries = g_strsplit(variable, G_SEARCHPATH_SEPARATOR_S, -1);
+        for (guint i = 0; entries[i] != NULL; i++) {
+            if (entries[i][0] == '\0')
+                continue;
+            if (!g_path_is_absolute(entries[i])) {
+                g_warning("ignoring relative entry \"%s\" in %s: only full paths are searched",
+                          entries[i], PLUGIN_PATH_VARIABLE);
+                continue;
+            }
+            add_dir(dirs, entries[i]);
+        }
+    }
+    add_dir(dirs, keyact_registry_default_plugin_dir());
+    return dirs;
+}
+
+static int compare_paths(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Full paths of the "*.so" files in `dir`, sorted so load order (and so which
+ * duplicate wins) does not depend on the file system. */
+static GPtrArray *plugin_files(const char *dir)
+{
+    GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GDir) listing = g_dir_open(dir, 0, &error);
+
+    if (listing == NULL) {
+        /* A directory that does not exist is normal (nothing installed). */
+        if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+            g_debug("plugin directory %s does not exist", dir);
+        else
+            g_warning("cannot read plugin directory %s: %s", dir, error->message);
+        return files;
+    }
+
+    const char *name;
+    while ((name = g_dir_read_name(listing)) != NULL) {
+        if (!g_str_has_suffix(name, ".so"))
+            continue;
+        char *full = g_build_filename(dir, name, NULL);
+        if (g_file_test(full, G_FILE_TEST_IS_REGULAR))
+            g_ptr_array_add(files, full);
+        else
+            g_free(full);
+    }
+    g_ptr_array_sort(files, compare_paths);
+    return files;
+}
+
+KEYACT_HOST_API guint keyact_registry_load_search_path(KeyactRegistry *registry,
+                                                      KeyactLoadFlags flags)
+{
+    g_return_val_if_fail(registry != NULL, 0);
+
+    guint loaded = 0;
+    g_autoptr(GPtrArray) dirs = search_dirs();
+
+    for (guint d = 0; d < dirs->len; d++) {
+        g_autoptr(GPtrArray) files = plugin_files(g_ptr_array_index(dirs, d));
+
+        for (guint f = 0; f < files->len; f++) {
+            g_autoptr(GError) error = NULL;
+            if (keyact_registry_load(registry, g_ptr_array_index(files, f), flags, &error))
+                loaded++;
+            else
+                g_warning("skipping plugin: %s", error->message);
+        }
+    }
+    return loaded;
+}
