@@ -1,0 +1,63 @@
+/* carddb-text.c - facts read from printed text: layout names and type lines. */
+#include "carddb-private.h"
+
+#include <string.h>
+
+guint32 ref_layout_from_name(const char *layout_name)
+{
+    static const struct {
+        const char *name;
+        guint32 layout;
+    } known[] = {
+        { "normal", KEYACT_LAYOUT_NORMAL },
+        { "split", KEYACT_LAYOUT_SPLIT },
+        { "aftermath", KEYACT_LAYOUT_AFTERMATH },
+        { "adventure", KEYACT_LAYOUT_ADVENTURE },
+        { "modal_dfc", KEYACT_LAYOUT_MODAL_DFC },
+        { "transform", KEYACT_LAYOUT_TRANSFORM },
+        { "flip", KEYACT_LAYOUT_FLIP },
+        { "meld", KEYACT_LAYOUT_MELD },
+    };
+    /* Everything else (saga, class, leveler, token, ...) plays as one face;
+     * the card keeps its layout_name. */
+    if (layout_name == NULL)
+        return KEYACT_LAYOUT_NORMAL;
+    for (gsize i = 0; i < G_N_ELEMENTS(known); i++)
+        if (strcmp(layout_name, known[i].name) == 0)
+            return known[i].layout;
+    return KEYACT_LAYOUT_NORMAL;
+}
+
+/* The card types and supertypes: the part of a type line before the em
+ * dash (U+2014) that starts the subtypes; older data uses " - ". */
+static char *types_part(const char *type_line)
+{
+    const char *end = strstr(type_line, "\xE2\x80\x94");
+    const char *hyphen = strstr(type_line, " - ");
+    if (end == NULL || (hyphen != NULL && hyphen < end))
+        end = hyphen;
+    return end != NULL ? g_strndup(type_line, (gsize)(end - type_line)) : g_strdup(type_line);
+}
+
+gboolean ref_type_line_has(const char *type_line, const char *word)
+{
+    if (type_line == NULL)
+        return FALSE;
+    g_autofree char *types = types_part(type_line);
+    g_auto(GStrv) words = g_strsplit_set(types, " \t", -1);
+    for (guint i = 0; words[i] != NULL; i++)
+        if (strcmp(words[i], word) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+gboolean ref_type_line_is_permanent(const char *type_line)
+{
+    static const char *const permanent[] = {
+        "Artifact", "Creature", "Enchantment", "Planeswalker", "Land", "Battle",
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(permanent); i++)
+        if (ref_type_line_has(type_line, permanent[i]))
+            return TRUE;
+    return FALSE;
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Generate builtin-cards.json, the reference host's built-in card set.
+
+Reads the shared card pool (default: ../shared/carddata/cards.json.gz next to
+the repository) and writes only printed facts: name, layout, type line, mana
+cost, faces and a structured "discover" field. No rules or oracle text is
+copied; the discover kind and N are derived here from the oracle text, with
+the same rules as the C loader (carddb-discover.c).
+
+Usage: make-builtin.py [POOL] [OUTPUT]
+"""
+import gzip
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, '..', '..', '..'))
+DEFAULT_POOL = os.path.join(REPO, '..', 'shared', 'carddata', 'cards.json.gz')
+DEFAULT_OUT = os.path.join(HERE, 'builtin-cards.json')
+
+# Cards from other sets that exercise every layout and cost form.
+EXTRA = [
+    'Fire // Ice',                                     # split
+    'Cut // Ribbons',                                  # aftermath
+    'Galvanic Giant // Storm Reading',                 # adventure
+    'Valki, God of Lies // Tibalt, Cosmic Impostor',   # modal_dfc
+    'Delver of Secrets // Insectile Aberration',       # transform
+    'Akki Lavarunner // Tok-Tok, Volcano Born',        # flip
+    'Brightclimb Pathway // Grimclimb Pathway',        # land modal_dfc
+    'Fireball',                                        # {X} spell
+    'Gitaxian Probe',                                  # Phyrexian mana
+    'Dismember',                                       # Phyrexian mana
+    'Spectral Procession',                             # {2/W} hybrid
+]
+BASICS = ['Plains', 'Island', 'Swamp', 'Mountain', 'Forest']
+COLOURS = 'WUBRG'
+# Nonland cards per colour, by mana value: a playable curve 1..7.
+CURVE = {1: 2, 2: 3, 3: 3, 4: 2, 5: 1, 6: 1, 7: 1}
+
+REMINDER = re.compile(r'\([^)]*\)')
+DISCOVER_N = re.compile(r'\b[Dd]iscover (\d+|X)\b')
+DISCOVER_WORD = re.compile(r'\bdiscover\b', re.I)
+
+
+def type_words(type_line):
+    return (type_line or '').split('\u2014')[0].split()
+
+
+def discover_of_text(text, type_line):
+    """(kind, n) of one face's oracle text; mirrors carddb-discover.c."""
+    text = REMINDER.sub('', text or '')
+    spell = any(w in ('Instant', 'Sorcery') for w in type_words(type_line))
+    first_other = None
+    for m in DISCOVER_N.finditer(text):
+        n = -1 if m.group(1) == 'X' else int(m.group(1))
+        start = max(text.rfind('.', 0, m.start()), text.rfind('\n', 0, m.start())) + 1
+        sentence = text[start:m.start()].strip()
+        if (sentence.startswith('When') and 'enters' in sentence
+                and sentence.endswith('if you cast it,')):
+            return ('etb_if_cast', n)
+        if spell and sentence == '' and m.group(0)[0] == 'D':
+            return ('on_resolve', n)
+        if first_other is None:
+            first_other = ('other', n)
+    if first_other:
+        return first_other
+    if DISCOVER_WORD.search(text):
+        return ('other', 0)
+    return None
+
+
+def discover_of_card(card):
+    faces = card.get('card_faces') or [card]
+    found = [discover_of_text(f.get('oracle_text'), f.get('type_line')) for f in faces]
+    found = [f for f in found if f]
+    for kind, n in found:
+        if kind != 'other':
+            return (kind, n)
+    return found[0] if found else None
+
+
+def colours(card):
+    faces = card.get('card_faces') or [card]
+    return set(re.findall('[WUBRG]', faces[0].get('mana_cost') or ''))
+
+
+def fact(card):
+    out = {
+        'name': card['name'],
+        'layout': card['layout'],
+        'type_line': card['type_line'],
+        'mana_cost': card['mana_cost'] or '',
+    }
+    if card.get('card_faces'):
+        out['faces'] = [{'name': f['name'], 'mana_cost': f['mana_cost'] or '',
+                         'type_line': f['type_line']} for f in card['card_faces']]
+    d = discover_of_card(card)
+    if d:
+        out['discover'] = {'kind': d[0], 'n': 'X' if d[1] < 0 else d[1]}
+    return out
+
+
+def main():
+    pool_path = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_POOL
+    out_path = sys.argv[2] if len(sys.argv) > 2 else DEFAULT_OUT
+    with gzip.open(pool_path, 'rt', encoding='utf-8') as f:
+        pool = json.load(f)
+    by_name = {c['name']: c for c in pool}
+    lci = sorted((c for c in pool if c['set'] == 'LCI'), key=lambda c: c['name'])
+
+    chosen = [c for c in lci if discover_of_card(c)]
+    taken = {c['name'] for c in chosen}
+    for colour in COLOURS:
+        for mv, count in CURVE.items():
+            # Creatures first, then other spells; normal one-face cards only.
+            pick = [c for c in lci
+                    if c['name'] not in taken and c['layout'] == 'normal'
+                    and colours(c) == {colour} and int(c['cmc']) == mv
+                    and 'Land' not in type_words(c['type_line'])]
+            pick.sort(key=lambda c: ('Creature' not in type_words(c['type_line']), c['name']))
+            for c in pick[:count]:
+                chosen.append(c)
+                taken.add(c['name'])
+    chosen += [by_name[n] for n in BASICS + EXTRA]
+
+    doc = {
+        'format': 'keyact-carddb',
+        'version': 1,
+        'source': 'MTGJSON v5 via the shared card pool; generated by make-builtin.py',
+        'cards': [fact(c) for c in chosen],
+    }
+    with open(out_path, 'w', encoding='utf-8') as f:
+        json.dump(doc, f, indent=1, ensure_ascii=False)
+        f.write('\n')
+    print(f'{out_path}: {len(chosen)} cards')
+
+
+if __name__ == '__main__':
+    main()
