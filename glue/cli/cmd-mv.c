@@ -1,0 +1,132 @@
+/* cmd-mv.c - `keyact mv COST`: the mana value of a printed cost as the
+ * Discover plugin computes it. Also the plugin loading `keyact card` shares
+ * (keyact_cli_load_rules, declared in commands.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+KeyactRegistry *keyact_cli_load_rules(const char *plugin_path,
+                                      const keyact_rules_ext **out_rules,
+                                      GError **error)
+{
+    g_autoptr(KeyactRegistry) registry = keyact_registry_new();
+    if (plugin_path != NULL) {
+        /* libkeyact-host takes full paths only. */
+        g_autofree char *path = g_canonicalize_filename(plugin_path, NULL);
+        if (!keyact_registry_load(registry, path, KEYACT_LOAD_DEFAULT, error))
+            return NULL;
+    } else if (keyact_registry_load_search_path(registry, KEYACT_LOAD_DEFAULT) == 0) {
+        g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
+                    "no keyact plugin found in KEYACT_PLUGIN_PATH or in %s; "
+                    "use --plugin PATH or set KEYACT_PLUGIN_PATH",
+                    keyact_registry_default_plugin_dir());
+        return NULL;
+    }
+    /* The same plugin `keyact run` would use: the first "discover". */
+    KeyactBoundAction action;
+    if (!keyact_registry_lookup(registry, "discover", NULL, &action, error))
+        return NULL;
+    const keyact_rules_ext *rules = keyact_plugin_get_extension(action.plugin, KEYACT_EXT_RULES);
+    if (rules == NULL || rules->struct_size < sizeof *rules || rules->mana_value == NULL
+        || rules->card_mana_value == NULL || rules->discover_options == NULL) {
+        g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
+                    "%s has no rules extension (%s)",
+                    keyact_plugin_get_path(action.plugin), KEYACT_EXT_RULES);
+        return NULL;
+    }
+    *out_rules = rules;
+    return g_steal_pointer(&registry);
+}
+
+char *keyact_cli_format_halves(guint32 halves)
+{
+    return halves % 2u == 0u ? g_strdup_printf("%u", halves / 2u)
+                             : g_strdup_printf("%u.5", halves / 2u);
+}
+
+char *keyact_cli_describe_bad_cost(const char *cost, guint32 offset)
+{
+    gsize len = strlen(cost);
+    if (offset >= len)
+        return g_strdup_printf("the cost ends inside a symbol (byte %u)", offset);
+    const char *start = cost + offset;
+    if (*start != '{') {
+        /* A stray character; show the whole of it, not half a UTF-8 sequence. */
+        gsize char_len = g_utf8_validate(start, -1, NULL)
+                             ? (gsize)(g_utf8_next_char(start) - start) : 1u;
+        g_autofree char *stray = g_strndup(start, char_len);
+        return g_strdup_printf("stray \"%s\" at byte %u (every symbol is written in braces)",
+                               stray, offset);
+    }
+    const char *close = strchr(start + 1, '}');
+    const char *reopen = strchr(start + 1, '{');
+    if (close == NULL || (reopen != NULL && reopen < close)) {
+        gsize open_len = reopen != NULL && (close == NULL || reopen < close)
+                             ? (gsize)(reopen - start) : len - offset;
+        g_autofree char *symbol = g_strndup(start, open_len);
+        return g_strdup_printf("unclosed mana symbol \"%s\" at byte %u", symbol, offset);
+    }
+    g_autofree char *symbol = g_strndup(start, (gsize)(close - start) + 1);
+    return g_strdup_printf("unknown mana symbol \"%s\" at byte %u", symbol, offset);
+}
+
+/* The cost again with a caret under the bad symbol. */
+static void print_caret(const char *cost, guint32 offset)
+{
+    glong column = g_utf8_validate(cost, offset, NULL) ? g_utf8_strlen(cost, offset) : offset;
+    g_printerr("  %s\n  %*s^\n", cost, (int)column, "");
+}
+
+int keyact_cmd_mv(int argc, char **argv)
+{
+    g_autofree char *plugin = NULL;
+    const GOptionEntry entries[] = {
+        { "plugin", 0, 0, G_OPTION_ARG_FILENAME, &plugin,
+          "Load the plugin from PATH (default: KEYACT_PLUGIN_PATH, then the install dir)",
+          "PATH" },
+        { NULL, 0, 0, 0, NULL, NULL, NULL },
+    };
+    g_autoptr(GOptionContext) context = g_option_context_new("COST");
+    g_option_context_set_summary(context,
+        "Print the mana value of a printed mana cost as the Discover plugin computes it:\n"
+        "\"{2}{U/P}{X}\" is 3, \"{HW}\" is 0.5, \"\" is 0. Quote the cost for the shell.\n\n"
+        "Exit status: 0 ok, 1 plugin error, 2 bad cost or command line.");
+    g_option_context_add_main_entries(context, entries, NULL);
+    keyact_command_set_prgname("mv");
+
+    g_autoptr(GError) error = NULL;
+    if (!g_option_context_parse(context, &argc, &argv, &error)) {
+        g_printerr("keyact mv: %s\n", error->message);
+        return KEYACT_EXIT_INPUT;
+    }
+    if (argc != 2) {
+        g_printerr("keyact mv: give exactly one cost, e.g. keyact mv '{2}{U}' (see keyact mv --help)\n");
+        return KEYACT_EXIT_INPUT;
+    }
+    const char *cost = argv[1];
+
+    const keyact_rules_ext *rules = NULL;
+    g_autoptr(KeyactRegistry) registry = keyact_cli_load_rules(plugin, &rules, &error);
+    if (registry == NULL) {
+        g_printerr("keyact mv: cannot load the discover plugin: %s\n", error->message);
+        return KEYACT_EXIT_RULES;
+    }
+
+    guint32 halves = 0, offset = 0;
+    int32_t rc = rules->mana_value(cost, &halves, &offset);
+    if (rc == KEYACT_E_BADCOST) {
+        g_autofree char *why = keyact_cli_describe_bad_cost(cost, offset);
+        g_printerr("keyact mv: \"%s\": %s\n", cost, why);
+        print_caret(cost, offset);
+        return KEYACT_EXIT_INPUT;
+    }
+    if (rc != KEYACT_OK) {
+        g_printerr("keyact mv: the plugin's mana_value failed with status %d\n", rc);
+        return KEYACT_EXIT_RULES;
+    }
+    g_autofree char *value = keyact_cli_format_halves(halves);
+    printf("%s\n", value);
+    return KEYACT_EXIT_OK;
+}

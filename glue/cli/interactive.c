@@ -1,0 +1,45 @@
+/* interactive.c - the player chooses on the terminal. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "play.h"
+#include "report.h"
+
+static gint ask(RefGame *game, guint player, guint card, const keyact_option *options,
+                guint n_options, gpointer user_data)
+{
+    KeyactInteractive *state = user_data;
+    const RefCard *rc = ref_game_card(game, card)->card;
+    if (state->flush != NULL)
+        state->flush(game, state->flush_data);
+    fprintf(state->out, "\n%s, what do you do with %s?\n", ref_game_player(game, player)->name,
+            rc->name);
+    for (guint i = 0; i < n_options; i++) {
+        if (options[i].kind == KEYACT_OPTION_CAST_FACE && options[i].face < rc->n_faces) {
+            g_autofree char *mv = ref_report_mana_value(options[i].mana_value_halves);
+            fprintf(state->out, "  %u) cast %s without paying its mana cost (mana value %s)\n",
+                    i + 1, rc->faces[options[i].face].name, mv);
+        } else {
+            fprintf(state->out, "  %u) put it into your hand\n", i + 1);
+        }
+    }
+    for (;;) {
+        char line[64];
+        fprintf(state->out, "choose 1-%u: ", n_options);
+        fflush(state->out);
+        if (fgets(line, sizeof line, stdin) == NULL) {
+            fprintf(state->out, "\n(end of input: using the scenario's choice)\n");
+            return -1;
+        }
+        guint64 value = 0;
+        if (g_ascii_string_to_unsigned(g_strstrip(line), 10, 1, n_options, &value, NULL))
+            return (gint)value - 1;
+        fprintf(state->out, "please answer a number from 1 to %u\n", n_options);
+    }
+}
+
+void keyact_interactive_install(RefGame *game, KeyactInteractive *state)
+{
+    game->chooser = ask;
+    game->chooser_data = state;
+}

@@ -1,0 +1,217 @@
+/* play.c - load the cards and the plugin, play the steps, print. */
+#include "play.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "keyact-host.h"
+#include "report.h"
+
+void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
+                             gboolean with_cards)
+{
+    const GOptionEntry entries[] = {
+        { "json", 0, 0, G_OPTION_ARG_NONE, &opts->json,
+          "Print one JSON document (events, discoveries, zones) instead of the log", NULL },
+        { "seed", 0, 0, G_OPTION_ARG_STRING, &opts->seed,
+          "Seed the random bottom order with N (overrides the scenario's)", "N" },
+        { "plugin", 0, 0, G_OPTION_ARG_FILENAME, &opts->plugin,
+          "Load the plugin from PATH (default: KEYACT_PLUGIN_PATH, then the install dir)",
+          "PATH" },
+        { "impl", 0, 0, G_OPTION_ARG_STRING, &opts->impl,
+          "Use the \"discover\" implementation with this id (default: the first found)", "ID" },
+        { "interactive", 0, 0, G_OPTION_ARG_NONE, &opts->interactive,
+          "Ask the player on the terminal instead of following the scenario's choices", NULL },
+        { "cards", 0, 0, G_OPTION_ARG_FILENAME, &opts->cards,
+          "Use the cards in FILE (Scryfall or MTGJSON, plain or gzip) instead of the "
+          "scenario's (default: the built-in set)", "FILE" },
+        { NULL, 0, 0, 0, NULL, NULL, NULL },
+    };
+    GOptionEntry used[G_N_ELEMENTS(entries)];
+    guint n = 0;
+    for (guint i = 0; i < G_N_ELEMENTS(entries); i++)
+        if (with_cards || entries[i].long_name == NULL || !g_str_equal(entries[i].long_name, "cards"))
+            used[n++] = entries[i];
+    /* GOptionContext copies the entries. */
+    g_option_context_add_main_entries(context, used, NULL);
+}
+
+void keyact_play_options_clear(KeyactPlayOptions *opts)
+{
+    g_clear_pointer(&opts->seed, g_free);
+    g_clear_pointer(&opts->cards, g_free);
+    g_clear_pointer(&opts->plugin, g_free);
+    g_clear_pointer(&opts->impl, g_free);
+}
+
+static RefCardDb *load_cards(const RefScenario *scenario, const KeyactPlayOptions *opts,
+                             GError **error)
+{
+    if (opts->cards != NULL)
+        return ref_carddb_load_file(opts->cards, error);
+    if (scenario->cards == NULL || g_str_equal(scenario->cards, "builtin"))
+        return ref_carddb_load_builtin(error);
+    /* A relative path in a scenario is relative to the scenario file. */
+    g_autofree char *path = scenario->base_dir != NULL
+                                ? g_canonicalize_filename(scenario->cards, scenario->base_dir)
+                                : g_strdup(scenario->cards);
+    return ref_carddb_load_file(path, error);
+}
+
+static KeyactRegistry *load_plugins(const KeyactPlayOptions *opts, KeyactBoundAction *out,
+                                    GError **error)
+{
+    g_autoptr(KeyactRegistry) registry = keyact_registry_new();
+    if (opts->plugin != NULL) {
+        /* libkeyact-host takes full paths only. */
+        g_autofree char *path = g_canonicalize_filename(opts->plugin, NULL);
+        if (!keyact_registry_load(registry, path, KEYACT_LOAD_DEFAULT, error))
+            return NULL;
+    } else if (keyact_registry_load_search_path(registry, KEYACT_LOAD_DEFAULT) == 0) {
+        g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
+                    "no keyact plugin found in KEYACT_PLUGIN_PATH or in %s; "
+                    "use --plugin PATH or set KEYACT_PLUGIN_PATH",
+                    keyact_registry_default_plugin_dir());
+        return NULL;
+    }
+    if (!keyact_registry_lookup(registry, "discover", opts->impl, out, error))
+        return NULL;
+    return g_steal_pointer(&registry);
+}
+
+static gboolean parse_seed(const RefScenario *scenario, const KeyactPlayOptions *opts,
+                           guint64 *out, GError **error)
+{
+    *out = scenario->has_seed ? scenario->seed : 1;
+    if (opts->seed == NULL)
+        return TRUE;
+    return g_ascii_string_to_unsigned(opts->seed, 10, 0, G_MAXINT64, out, error);
+}
+
+/* The text log, printed as the game goes. */
+typedef struct {
+    guint printed;          /* events already printed */
+} TextLog;
+
+static void flush_log(RefGame *game, gpointer data)
+{
+    TextLog *log = data;
+    g_autoptr(GString) out = g_string_new(NULL);
+    ref_report_text_events(game, log->printed, game->events->len, out);
+    log->printed = game->events->len;
+    fputs(out->str, stdout);
+    fflush(stdout);
+}
+
+/* Print `text` wrapped at 78 columns, each line after `indent`. */
+static void print_wrapped(const char *text, const char *indent)
+{
+    g_auto(GStrv) words = g_strsplit_set(text, " \n", -1);
+    gsize column = 0;
+    for (guint i = 0; words[i] != NULL; i++) {
+        gsize len = g_utf8_strlen(words[i], -1);
+        if (len == 0)
+            continue;
+        if (column > 0 && column + 1 + len > 78) {
+            putchar('\n');
+            column = 0;
+        }
+        if (column == 0) {
+            fputs(indent, stdout);
+            column = strlen(indent);
+        } else {
+            putchar(' ');
+            column++;
+        }
+        fputs(words[i], stdout);
+        column += len;
+    }
+    if (column > 0)
+        putchar('\n');
+}
+
+static int exit_status_of(const GError *error)
+{
+    return g_error_matches(error, REF_GAME_ERROR, REF_GAME_ERROR_INPUT) ? KEYACT_EXIT_INPUT
+                                                                        : KEYACT_EXIT_RULES;
+}
+
+static int play_steps(const RefScenario *scenario, RefGame *game, const KeyactBoundAction *action,
+                      const KeyactPlayOptions *opts, guint64 seed)
+{
+    TextLog log = { 0 };
+    KeyactInteractive interactive = {
+        .out = opts->json ? stderr : stdout,
+        .flush = opts->json ? NULL : flush_log,
+        .flush_data = &log,
+    };
+    if (opts->interactive) {
+        if (isatty(STDIN_FILENO))
+            keyact_interactive_install(game, &interactive);
+        else
+            g_printerr("keyact: --interactive: standard input is not a terminal; "
+                       "following the scenario's choices\n");
+    }
+    if (!opts->json && scenario->description != NULL)
+        print_wrapped(scenario->description, "");
+
+    for (guint i = 0; i < scenario->steps->len; i++) {
+        const RefStep *step = g_ptr_array_index(scenario->steps, i);
+        if (!opts->json) {
+            g_autofree char *title = ref_scenario_describe_step(scenario, i);
+            printf("\n== Step %u: %s\n", i + 1, title);
+            if (step->note != NULL)
+                print_wrapped(step->note, "   ");
+        }
+        g_autoptr(GError) error = NULL;
+        gboolean ok = ref_scenario_run_step(scenario, i, game, action, &error);
+        if (!opts->json)
+            flush_log(game, &log);
+        if (!ok) {
+            fflush(stdout);
+            g_printerr("keyact: %s\n", error->message);
+            return exit_status_of(error);
+        }
+    }
+    if (opts->json) {
+        g_autofree char *text = ref_report_json_text(game, seed);
+        printf("%s\n", text);
+    } else {
+        g_autoptr(GString) zones = g_string_new("\n== Final zones\n");
+        ref_report_text_zones(game, zones);
+        fputs(zones->str, stdout);
+    }
+    return KEYACT_EXIT_OK;
+}
+
+int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *opts)
+{
+    g_autoptr(GError) error = NULL;
+    guint64 seed;
+    if (!parse_seed(scenario, opts, &seed, &error)) {
+        g_printerr("keyact: --seed: %s\n", error->message);
+        return KEYACT_EXIT_INPUT;
+    }
+    g_autoptr(RefCardDb) db = load_cards(scenario, opts, &error);
+    if (db == NULL) {
+        g_printerr("keyact: %s: cards: %s\n", scenario->origin, error->message);
+        return KEYACT_EXIT_INPUT;
+    }
+    g_autoptr(RefGame) game = ref_scenario_build_game(scenario, db, seed, &error);
+    if (game == NULL) {
+        g_printerr("keyact: %s\n", error->message);
+        return KEYACT_EXIT_INPUT;
+    }
+    KeyactBoundAction action;
+    g_autoptr(KeyactRegistry) registry = load_plugins(opts, &action, &error);
+    if (registry == NULL) {
+        g_printerr("keyact: cannot load the discover plugin: %s\n", error->message);
+        return KEYACT_EXIT_RULES;
+    }
+    const keyact_rules_ext *rules = keyact_plugin_get_extension(action.plugin, KEYACT_EXT_RULES);
+    if (rules != NULL && rules->struct_size >= sizeof *rules && rules->card_mana_value != NULL)
+        game->rules = rules;
+    return play_steps(scenario, game, &action, opts, seed);
+}

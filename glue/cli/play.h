@@ -1,0 +1,47 @@
+/* play.h - what `keyact run` and `keyact demo` share: load the cards and the
+ * Discover plugin, play a scenario step by step, print the log or the JSON.
+ */
+#ifndef KEYACT_CLI_PLAY_H
+#define KEYACT_CLI_PLAY_H
+
+#include <stdio.h>
+
+#include <glib.h>
+
+#include "scenario.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+    gboolean json;          /* print one JSON document instead of the log */
+    gboolean interactive;   /* ask the player on a terminal */
+    char *seed;             /* --seed, or NULL for the scenario's */
+    char *cards;            /* --cards FILE, or NULL for the scenario's */
+    char *plugin;           /* --plugin PATH, or NULL for the search path */
+    char *impl;             /* --impl ID, or NULL for the first "discover" */
+} KeyactPlayOptions;
+
+/* Add the play options (--json, --seed, --plugin, --impl, --interactive and,
+ * when `with_cards`, --cards) to `context`, writing into `opts`. */
+void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
+                             gboolean with_cards);
+void keyact_play_options_clear(KeyactPlayOptions *opts);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(KeyactPlayOptions, keyact_play_options_clear)
+
+/* Play `scenario`; returns a KEYACT_EXIT_* status after printing any error. */
+int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *opts);
+
+/* Interactive choices (interactive.c): the player answers on the terminal.
+ * Before each question `flush` prints the log so far, so the player sees
+ * what was exiled. `state` must outlive the game's use of it. */
+typedef void (*KeyactLogFlush)(RefGame *game, gpointer data);
+typedef struct {
+    FILE *out;              /* where the questions go */
+    KeyactLogFlush flush;   /* may be NULL */
+    gpointer flush_data;
+} KeyactInteractive;
+void keyact_interactive_install(RefGame *game, KeyactInteractive *state);
+
+G_END_DECLS
+
+#endif /* KEYACT_CLI_PLAY_H */

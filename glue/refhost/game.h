@@ -1,0 +1,200 @@
+/* game.h - the reference host's game state: players, their zones, card
+ * objects, the stack, and the record of what happened (events, discoveries).
+ *
+ * A small Forge-like model, enough to play discover out for real: cards move
+ * between zones, spells go on the stack and resolve, permanents enter the
+ * battlefield and their "discover" triggers go on the stack in turn.
+ *
+ * Threads: one game is used by one thread at a time.
+ */
+#ifndef KEYACT_REFHOST_GAME_H
+#define KEYACT_REFHOST_GAME_H
+
+#include <glib.h>
+#include <keyact/keyact.h>
+
+#include "carddb.h"
+#include "rng.h"
+
+G_BEGIN_DECLS
+
+#define REF_GAME_ERROR (ref_game_error_quark())
+GQuark ref_game_error_quark(void);
+
+typedef enum {
+    REF_GAME_ERROR_INPUT, /* the scenario asked for something impossible (bad name, ...): exit 2 */
+    REF_GAME_ERROR_RULES, /* the plugin or the engine failed while playing: exit 1 */
+} RefGameError;
+
+/* The one game id this host hands to the plugin. */
+#define REF_GAME_ID ((keyact_game_id)1)
+
+typedef enum {
+    REF_ZONE_NONE = 0,      /* named only (a scenario's source that is in no zone) */
+    REF_ZONE_LIBRARY,       /* index 0 is the top */
+    REF_ZONE_HAND,
+    REF_ZONE_EXILE,
+    REF_ZONE_STACK,
+    REF_ZONE_BATTLEFIELD,
+    REF_ZONE_GRAVEYARD,
+    REF_N_ZONES
+} RefZone;
+
+/* Zone names as they appear in the JSON output ("library", ...). */
+const char *ref_zone_name(RefZone zone);
+
+/* One physical card. Card ids are 1-based indexes into RefGame.cards, so 0
+ * stays KEYACT_CARD_NONE. */
+typedef struct {
+    guint id;
+    const RefCard *card;
+    guint owner;            /* player index */
+    RefZone zone;
+    guint face_up;          /* the face it is on the stack or battlefield as */
+} RefCardObj;
+
+typedef struct {
+    char *name;
+    GArray *zones[REF_N_ZONES];   /* guint card ids, in order (library: top first) */
+} RefPlayer;
+
+typedef enum {
+    REF_STACK_SPELL,        /* a card on the stack as a spell */
+    REF_STACK_TRIGGER,      /* a "discover N" triggered ability of a permanent */
+} RefStackKind;
+
+typedef struct {
+    RefStackKind kind;
+    guint card;             /* the spell, or the trigger's source */
+    guint controller;       /* player index */
+    guint face;             /* face cast (spells) */
+    gboolean cast;          /* the spell was cast (paid or free) */
+    gboolean free;          /* cast without paying its mana cost */
+    gint x;                 /* the value of "discover X" for this object, -1 unknown */
+    gboolean targets_illegal; /* every target became illegal: it will not resolve */
+    gint discover_n;        /* the N this object discovers, -1 "X", 0 none */
+} RefStackItem;
+
+/* Everything the record keeps, engine and plugin events in one order. */
+typedef enum {
+    REF_EVENT_CAST,             /* cast from hand, paid */
+    REF_EVENT_RESOLVE,          /* a spell or ability starts resolving */
+    REF_EVENT_COUNTERED,        /* it does not resolve: all its targets are illegal */
+    REF_EVENT_ENTERS,           /* a permanent enters the battlefield */
+    REF_EVENT_TO_GRAVEYARD,     /* an instant/sorcery is put into the graveyard */
+    REF_EVENT_TO_ADVENTURE,     /* an adventure spell is exiled "on an adventure" */
+    REF_EVENT_TRIGGER,          /* a "discover N" ability triggers */
+    REF_EVENT_DISCOVER,         /* the engine asks the plugin to discover */
+    REF_EVENT_CHOICE,           /* the player chose an option */
+    /* plugin events (keyact_host.notify) */
+    REF_EVENT_EXILED,
+    REF_EVENT_HIT,
+    REF_EVENT_CAST_FREE,
+    REF_EVENT_CAST_FAILED,
+    REF_EVENT_TO_HAND,
+    REF_EVENT_BOTTOM,
+    REF_EVENT_DISCOVERED,
+    REF_EVENT_PLUGIN_UNKNOWN,   /* a notify type this host does not know */
+} RefEventType;
+
+typedef struct {
+    RefEventType type;
+    guint player;               /* player index */
+    guint card;                 /* card id or 0 */
+    guint face;                 /* face index or KEYACT_FACE_NONE */
+    gint n;                     /* discover N where relevant */
+    guint index;                /* order index for EXILED / BOTTOM, option index for CHOICE */
+    guint mana_value_halves;    /* HIT / DISCOVERED */
+    gboolean has_mana_value;
+    guint option_kind;          /* CHOICE: KEYACT_OPTION_* */
+    guint plugin_type;          /* PLUGIN_UNKNOWN: the raw type */
+    gboolean asked;             /* CHOICE: the player answered (interactive play) */
+    guint discovery;            /* 1-based index into game->discoveries of the discover
+                                 * it happened in (set by ref_game_add_event), 0 none */
+} RefEvent;
+
+/* Stranded cards a failed discover can name in its error message. */
+#define REF_MAX_STRANDED 16u
+
+/* One discover, as the host saw it. */
+typedef struct {
+    guint player;
+    gint n;
+    guint source;               /* card id or 0 */
+    int32_t status;             /* what resolve returned */
+    keyact_resolve_result result;
+    GArray *exiled;             /* guint card ids, in order */
+    GArray *bottom;             /* guint card ids, in order */
+    GArray *options;            /* keyact_option, the last set offered */
+    gint chosen;                /* index into options, -1 none */
+    keyact_card_id stranded[REF_MAX_STRANDED]; /* result.stranded points here */
+} RefDiscovery;
+
+/* What the current step says about choices and castability. */
+typedef struct {
+    GPtrArray *choose;          /* char*: "cast" | "hand" | "face:NAME", one per choice; the last repeats */
+    GPtrArray *cannot_cast;     /* char*: card or face names not castable now */
+    GPtrArray *cast_fails;      /* char*: card or face names whose cast fails */
+    gint x;                     /* the step's "x", -1 none */
+    guint n_choices;            /* choices made so far in this step */
+} RefPolicy;
+
+typedef struct _RefGame RefGame;
+
+/* Ask the player for an option (interactive play). Returns the index, or -1
+ * to fall back on the step's policy. */
+typedef gint (*RefChooser)(RefGame *game, guint player, guint card,
+                           const keyact_option *options, guint n_options,
+                           gpointer user_data);
+
+struct _RefGame {
+    const RefCardDb *db;
+    GPtrArray *players;         /* RefPlayer* */
+    GArray *cards;              /* RefCardObj, id - 1 */
+    GArray *stack;              /* RefStackItem, top last */
+    RefRng rng;
+    GArray *events;             /* RefEvent */
+    GPtrArray *discoveries;     /* RefDiscovery* */
+    RefDiscovery *current;      /* the discover being resolved, or NULL */
+    RefPolicy policy;
+    RefChooser chooser;
+    gpointer chooser_data;
+    keyact_host host;           /* host_data = this game */
+    /* The plugin's rules extension, used only to show mana values in the
+     * log (the plugin is the authority on them); NULL when it has none. */
+    const keyact_rules_ext *rules;
+};
+
+RefGame *ref_game_new(const RefCardDb *db, guint64 seed);
+void ref_game_free(RefGame *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(RefGame, ref_game_free)
+
+guint ref_game_add_player(RefGame *game, const char *name);
+/* The index of the player named `name` (case-sensitive), or -1. */
+gint ref_game_find_player(const RefGame *game, const char *name);
+RefPlayer *ref_game_player(const RefGame *game, guint player);
+
+/* A new card object owned by `player`, put last in `zone` (REF_ZONE_NONE: in
+ * no zone). Returns its id. */
+guint ref_game_add_card(RefGame *game, guint player, const RefCard *card, RefZone zone);
+RefCardObj *ref_game_card(const RefGame *game, guint id); /* NULL for a bad id */
+const char *ref_game_card_name(const RefGame *game, guint id);
+
+/* Move a card from its zone to `zone` of its owner, at `index` (G_MAXUINT:
+ * last; the library's last place is its bottom). */
+void ref_game_move(RefGame *game, guint id, RefZone zone, guint index);
+/* The first card named `name` in `player`'s `zone`, or 0. */
+guint ref_game_find_in_zone(const RefGame *game, guint player, RefZone zone, const char *name);
+
+void ref_game_add_event(RefGame *game, const RefEvent *event);
+/* An event with every field at its "none" value. */
+RefEvent ref_event_init(RefEventType type, guint player, guint card);
+
+void ref_policy_clear(RefPolicy *policy);
+
+/* Fill game->host: the keyact_host callbacks of this host (host-table.c). */
+void ref_game_init_host_table(RefGame *game);
+
+G_END_DECLS
+
+#endif /* KEYACT_REFHOST_GAME_H */

@@ -1,0 +1,327 @@
+/* host-table.c - the keyact_host callbacks of the reference host.
+ *
+ * The plugin reaches the game only through these. Player handles are the
+ * player index + 1, card handles the card id (>= 1), the game handle
+ * REF_GAME_ID. Every callback checks its handles and answers a KEYACT_E_*
+ * code rather than trusting them.
+ */
+#include <string.h>
+
+#include "game.h"
+#include "keyact-host.h"
+#include "policy.h"
+
+static RefGame *game_of(const keyact_host *host)
+{
+    return host != NULL ? host->host_data : NULL;
+}
+
+static gboolean player_index(const RefGame *game, keyact_player_id player, guint *out)
+{
+    if (player == 0 || player > game->players->len)
+        return FALSE;
+    *out = (guint)(player - 1);
+    return TRUE;
+}
+
+static RefCardObj *card_of(const RefGame *game, keyact_card_id card)
+{
+    if (card == KEYACT_CARD_NONE || card > G_MAXUINT)
+        return NULL;
+    return ref_game_card(game, (guint)card);
+}
+
+static int32_t library_size(const keyact_host *host, keyact_game_id game_id,
+                            keyact_player_id player, uint32_t *out_size)
+{
+    RefGame *game = game_of(host);
+    guint p;
+    if (game == NULL || game_id != REF_GAME_ID || out_size == NULL)
+        return KEYACT_E_INVAL;
+    if (!player_index(game, player, &p))
+        return KEYACT_E_NOTFOUND;
+    *out_size = ref_game_player(game, p)->zones[REF_ZONE_LIBRARY]->len;
+    return KEYACT_OK;
+}
+
+static int32_t library_card(const keyact_host *host, keyact_game_id game_id,
+                            keyact_player_id player, uint32_t index_from_top,
+                            keyact_card_id *out_card)
+{
+    RefGame *game = game_of(host);
+    guint p;
+    if (game == NULL || game_id != REF_GAME_ID || out_card == NULL)
+        return KEYACT_E_INVAL;
+    if (!player_index(game, player, &p))
+        return KEYACT_E_NOTFOUND;
+    GArray *library = ref_game_player(game, p)->zones[REF_ZONE_LIBRARY];
+    if (index_from_top >= library->len)
+        return KEYACT_E_NOTFOUND;
+    *out_card = g_array_index(library, guint, index_from_top);
+    return KEYACT_OK;
+}
+
+static void record_move(RefGame *game, guint id, uint32_t to_zone, uint32_t library_index)
+{
+    if (game->current == NULL)
+        return;
+    if (to_zone == KEYACT_ZONE_EXILE)
+        g_array_append_val(game->current->exiled, id);
+    else if (to_zone == KEYACT_ZONE_LIBRARY && library_index == KEYACT_LIBRARY_BOTTOM)
+        g_array_append_val(game->current->bottom, id);
+}
+
+static int32_t move_card(const keyact_host *host, keyact_game_id game_id,
+                         keyact_player_id player, keyact_card_id card,
+                         uint32_t to_zone, uint32_t library_index, uint32_t flags)
+{
+    RefGame *game = game_of(host);
+    guint p;
+    (void)flags; /* every card here is public: revealing changes nothing */
+    if (game == NULL || game_id != REF_GAME_ID)
+        return KEYACT_E_INVAL;
+    if (!player_index(game, player, &p))
+        return KEYACT_E_NOTFOUND;
+    RefCardObj *obj = card_of(game, card);
+    if (obj == NULL)
+        return KEYACT_E_NOTFOUND;
+    if (obj->owner != p)
+        return KEYACT_E_INVAL;
+    /* Spells and permanents are not the plugin's to move. */
+    if (obj->zone == REF_ZONE_STACK || obj->zone == REF_ZONE_BATTLEFIELD)
+        return KEYACT_E_STATE;
+
+    guint index;
+    RefZone zone;
+    switch (to_zone) {
+    case KEYACT_ZONE_LIBRARY: {
+        guint size = ref_game_player(game, p)->zones[REF_ZONE_LIBRARY]->len;
+        if (obj->zone == REF_ZONE_LIBRARY)
+            size--; /* the card leaves its place first */
+        if (library_index != KEYACT_LIBRARY_BOTTOM && library_index > size)
+            return KEYACT_E_RANGE;
+        zone = REF_ZONE_LIBRARY;
+        index = library_index == KEYACT_LIBRARY_BOTTOM ? G_MAXUINT : library_index;
+        break;
+    }
+    case KEYACT_ZONE_EXILE:
+        zone = REF_ZONE_EXILE;
+        index = G_MAXUINT;
+        break;
+    case KEYACT_ZONE_HAND:
+        zone = REF_ZONE_HAND;
+        index = G_MAXUINT;
+        break;
+    default:
+        return KEYACT_E_INVAL;
+    }
+    ref_game_move(game, obj->id, zone, index);
+    record_move(game, obj->id, to_zone, library_index);
+    return KEYACT_OK;
+}
+
+static int32_t describe_card(const keyact_host *host, keyact_game_id game_id,
+                             keyact_card_id card, keyact_card_desc *out_desc)
+{
+    RefGame *game = game_of(host);
+    if (game == NULL || game_id != REF_GAME_ID || out_desc == NULL)
+        return KEYACT_E_INVAL;
+    const RefCardObj *obj = card_of(game, card);
+    if (obj == NULL)
+        return KEYACT_E_NOTFOUND;
+    /* Fill only what the plugin's struct has room for. */
+    size_t size = MIN((size_t)out_desc->struct_size, sizeof(keyact_card_desc));
+    if (size < sizeof(uint32_t))
+        return KEYACT_E_INVAL;
+    memcpy(out_desc, &obj->card->desc, size);
+    out_desc->struct_size = (uint32_t)size;
+    return KEYACT_OK;
+}
+
+static int32_t can_cast_face(const keyact_host *host, keyact_game_id game_id,
+                             keyact_player_id player, keyact_card_id card,
+                             uint32_t face, uint32_t *out_can)
+{
+    RefGame *game = game_of(host);
+    guint p;
+    if (game == NULL || game_id != REF_GAME_ID || out_can == NULL)
+        return KEYACT_E_INVAL;
+    if (!player_index(game, player, &p))
+        return KEYACT_E_NOTFOUND;
+    const RefCardObj *obj = card_of(game, card);
+    if (obj == NULL)
+        return KEYACT_E_NOTFOUND;
+    if (face >= obj->card->n_faces)
+        return KEYACT_E_RANGE;
+    *out_can = ref_policy_names_face(game->policy.cannot_cast, obj->card, face) ? 0u : 1u;
+    return KEYACT_OK;
+}
+
+/* The options array is indexed with this host's sizeof(keyact_option): the
+ * ABI has one layout for 1.x, and each element's struct_size says how much
+ * of it the plugin filled. */
+static void record_options(RefDiscovery *d, const keyact_option *options, uint32_t n)
+{
+    g_array_set_size(d->options, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        keyact_option copy = { 0 };
+        size_t size = MIN((size_t)options[i].struct_size, sizeof copy);
+        memcpy(&copy, &options[i], size);
+        g_array_append_val(d->options, copy);
+    }
+}
+
+static int32_t choose(const keyact_host *host, keyact_game_id game_id,
+                      keyact_player_id player, keyact_card_id card,
+                      const keyact_option *options, uint32_t option_count,
+                      uint32_t *out_index)
+{
+    RefGame *game = game_of(host);
+    guint p;
+    if (game == NULL || game_id != REF_GAME_ID || options == NULL || option_count == 0 ||
+        out_index == NULL)
+        return KEYACT_E_INVAL;
+    if (!player_index(game, player, &p))
+        return KEYACT_E_NOTFOUND;
+    const RefCardObj *obj = card_of(game, card);
+    if (obj == NULL)
+        return KEYACT_E_NOTFOUND;
+    if (game->current != NULL)
+        record_options(game->current, options, option_count);
+
+    gint chosen = -1;
+    if (game->chooser != NULL)
+        chosen = game->chooser(game, p, obj->id, options, option_count, game->chooser_data);
+    gboolean asked = chosen >= 0 && (guint)chosen < option_count;
+    if (!asked)
+        chosen = ref_policy_choose(&game->policy, obj->card, options, option_count);
+    game->policy.n_choices++;
+    if (game->current != NULL)
+        game->current->chosen = chosen;
+
+    RefEvent event = ref_event_init(REF_EVENT_CHOICE, p, obj->id);
+    event.index = (guint)chosen;
+    event.asked = asked;
+    event.option_kind = options[chosen].kind;
+    event.face = options[chosen].kind == KEYACT_OPTION_CAST_FACE ? options[chosen].face
+                                                                 : KEYACT_FACE_NONE;
+    ref_game_add_event(game, &event);
+    *out_index = (uint32_t)chosen;
+    return KEYACT_OK;
+}
+
+static int32_t cast_free(const keyact_host *host, keyact_game_id game_id,
+                         keyact_player_id player, keyact_card_id card,
+                         uint32_t face, uint32_t *out_cast)
+{
+    RefGame *game = game_of(host);
+    guint p;
+    if (game == NULL || game_id != REF_GAME_ID || out_cast == NULL)
+        return KEYACT_E_INVAL;
+    if (!player_index(game, player, &p))
+        return KEYACT_E_NOTFOUND;
+    RefCardObj *obj = card_of(game, card);
+    if (obj == NULL)
+        return KEYACT_E_NOTFOUND;
+    if (face >= obj->card->n_faces)
+        return KEYACT_E_RANGE;
+    if (obj->zone != REF_ZONE_EXILE || obj->owner != p)
+        return KEYACT_E_STATE;
+    if (ref_policy_names_face(game->policy.cast_fails, obj->card, face)) {
+        *out_cast = KEYACT_CAST_FAILED;
+        return KEYACT_OK;
+    }
+    ref_game_move(game, obj->id, REF_ZONE_STACK, G_MAXUINT);
+    obj->face_up = face;
+    RefStackItem item = {
+        .kind = REF_STACK_SPELL,
+        .card = obj->id,
+        .controller = p,
+        .face = face,
+        .cast = TRUE,
+        .free = TRUE,
+        .x = game->policy.x,
+        .targets_illegal = FALSE,
+        .discover_n = obj->card->discover_n,
+    };
+    g_array_append_val(game->stack, item);
+    *out_cast = KEYACT_CAST_DONE;
+    return KEYACT_OK;
+}
+
+static int32_t random_below(const keyact_host *host, keyact_game_id game_id,
+                            uint32_t bound, uint32_t *out_value)
+{
+    RefGame *game = game_of(host);
+    if (game == NULL || game_id != REF_GAME_ID || bound == 0 || out_value == NULL)
+        return KEYACT_E_INVAL;
+    *out_value = ref_rng_below(&game->rng, bound);
+    return KEYACT_OK;
+}
+
+static RefEventType event_type_of(uint32_t type)
+{
+    switch (type) {
+    case KEYACT_EVENT_EXILED: return REF_EVENT_EXILED;
+    case KEYACT_EVENT_HIT: return REF_EVENT_HIT;
+    case KEYACT_EVENT_CAST: return REF_EVENT_CAST_FREE;
+    case KEYACT_EVENT_CAST_FAILED: return REF_EVENT_CAST_FAILED;
+    case KEYACT_EVENT_TO_HAND: return REF_EVENT_TO_HAND;
+    case KEYACT_EVENT_BOTTOM: return REF_EVENT_BOTTOM;
+    case KEYACT_EVENT_DISCOVERED: return REF_EVENT_DISCOVERED;
+    default: return REF_EVENT_PLUGIN_UNKNOWN;
+    }
+}
+
+static void notify(const keyact_host *host, keyact_game_id game_id, const keyact_event *event)
+{
+    RefGame *game = game_of(host);
+    guint p;
+    if (game == NULL || game_id != REF_GAME_ID || event == NULL)
+        return;
+    /* Read only the fields the plugin's struct has. */
+    keyact_event e = { 0 };
+    memcpy(&e, event, MIN((size_t)event->struct_size, sizeof e));
+    if (!player_index(game, e.player, &p))
+        p = 0;
+    RefCardObj *obj = card_of(game, e.card);
+    RefEvent record = ref_event_init(event_type_of(e.type), p, obj != NULL ? obj->id : 0);
+    record.n = e.n;
+    record.face = e.face;
+    record.index = e.index;
+    record.plugin_type = e.type;
+    record.mana_value_halves = e.mana_value_halves;
+    record.has_mana_value = (e.type == KEYACT_EVENT_HIT ||
+                             (e.type == KEYACT_EVENT_DISCOVERED && obj != NULL));
+    ref_game_add_event(game, &record);
+}
+
+static void log_message(const keyact_host *host, int32_t level, const char *message)
+{
+    (void)host;
+    if (message == NULL)
+        return;
+    if (level >= KEYACT_LOG_WARNING)
+        g_warning("plugin: %s", message);
+    else
+        g_debug("plugin: %s", message);
+}
+
+void ref_game_init_host_table(RefGame *game)
+{
+    keyact_host *host = &game->host;
+    memset(host, 0, sizeof *host);
+    keyact_host_table_init(host);
+    host->host_data = game;
+    host->host_name = "keyact reference host";
+    host->library_size = library_size;
+    host->library_card = library_card;
+    host->move_card = move_card;
+    host->describe_card = describe_card;
+    host->can_cast_face = can_cast_face;
+    host->choose = choose;
+    host->cast_free = cast_free;
+    host->random_below = random_below;
+    host->notify = notify;
+    host->log = log_message;
+}

@@ -1,0 +1,261 @@
+/* report-text.c - the game log people read. */
+#include "report.h"
+
+char *ref_report_mana_value(guint halves)
+{
+    if (halves % 2 == 0)
+        return g_strdup_printf("%u", halves / 2);
+    return g_strdup_printf("%u.5", halves / 2);
+}
+
+char *ref_report_face_label(const RefCard *card, guint face)
+{
+    if (card->n_faces <= 1 || face >= card->n_faces)
+        return g_strdup(card->name);
+    return g_strdup_printf("%s (%s)", card->faces[face].name, card->name);
+}
+
+static const char *player_name(const RefGame *game, guint player)
+{
+    const RefPlayer *p = ref_game_player(game, player);
+    return p != NULL ? p->name : "?";
+}
+
+static const RefCard *card_of(const RefGame *game, guint id)
+{
+    const RefCardObj *obj = ref_game_card(game, id);
+    return obj != NULL ? obj->card : NULL;
+}
+
+static const char *name_of(const RefGame *game, guint id)
+{
+    return ref_game_card_name(game, id);
+}
+
+/* Why a card was passed over: "land", or its mana value as the plugin
+ * computes it (from the card data when the plugin offers no rules
+ * extension). */
+static char *exile_note(const RefGame *game, const RefCard *card)
+{
+    uint32_t halves = 0, is_land = 0;
+    if (game->rules != NULL &&
+        game->rules->card_mana_value(&card->desc, &halves, &is_land) == KEYACT_OK) {
+        if (is_land)
+            return g_strdup("land");
+        g_autofree char *mv = ref_report_mana_value(halves);
+        return g_strdup_printf("mana value %s", mv);
+    }
+    if (card->faces[0].is_land)
+        return g_strdup("land");
+    if (card->published_mana_value < 0)
+        return g_strdup("nonland");
+    g_autofree char *mv = ref_report_mana_value((guint)(card->published_mana_value * 2 + 0.5));
+    return g_strdup_printf("mana value %s", mv);
+}
+
+static void append_options(const RefGame *game, const RefEvent *event, GString *out)
+{
+    const RefDiscovery *d = event->discovery > 0
+                                ? g_ptr_array_index(game->discoveries, event->discovery - 1)
+                                : NULL;
+    const RefCard *card = card_of(game, event->card);
+    if (d == NULL || card == NULL)
+        return;
+    if (event->asked) {
+        /* The player saw the options in the question. */
+        g_string_append_printf(out, "  %s chose [%u].\n", player_name(game, event->player),
+                               event->index + 1);
+        return;
+    }
+    g_string_append(out, "  options:");
+    for (guint i = 0; i < d->options->len; i++) {
+        const keyact_option *o = &g_array_index(d->options, keyact_option, i);
+        if (o->kind == KEYACT_OPTION_CAST_FACE && o->face < card->n_faces) {
+            g_autofree char *mv = ref_report_mana_value(o->mana_value_halves);
+            g_string_append_printf(out, "%s [%u] cast %s (mana value %s)", i > 0 ? "," : "",
+                                   i + 1, card->faces[o->face].name, mv);
+        } else {
+            g_string_append_printf(out, "%s [%u] put it into hand", i > 0 ? "," : "", i + 1);
+        }
+    }
+    g_string_append_printf(out, "\n  %s chooses [%u]: %s\n", player_name(game, event->player),
+                           event->index + 1,
+                           event->option_kind == KEYACT_OPTION_CAST_FACE ? "cast it" : "hand");
+}
+
+/* Print one event; returns how many events it consumed (a run of BOTTOM
+ * events, or a RESOLVE followed by its ENTERS, print as one line). */
+static guint append_event(const RefGame *game, guint i, guint to, GString *out)
+{
+    const RefEvent *e = &g_array_index(game->events, RefEvent, i);
+    const RefCard *card = card_of(game, e->card);
+    const char *who = player_name(game, e->player);
+    const char *indent = e->discovery > 0 && e->type != REF_EVENT_DISCOVER ? "  " : "";
+    g_autofree char *face = card != NULL ? ref_report_face_label(card, e->face) : NULL;
+
+    switch (e->type) {
+    case REF_EVENT_CAST: {
+        const char *cost = card->faces[e->face].mana_cost;
+        g_string_append_printf(out, "%s casts %s%s%s.\n", who, face,
+                               *cost != '\0' ? ", paying " : "", cost);
+        return 1;
+    }
+    case REF_EVENT_RESOLVE:
+        if (e->face == KEYACT_FACE_NONE)
+            return 1; /* a triggered ability: its discover line follows */
+        if (i + 1 < to) {
+            const RefEvent *next = &g_array_index(game->events, RefEvent, i + 1);
+            if (next->type == REF_EVENT_ENTERS && next->card == e->card) {
+                g_string_append_printf(out, "%s%s resolves and enters the battlefield.\n", indent,
+                                       face);
+                return 2;
+            }
+        }
+        g_string_append_printf(out, "%s%s resolves.\n", indent, face);
+        return 1;
+    case REF_EVENT_COUNTERED:
+        g_string_append_printf(out, "%s%s does not resolve: all its targets are illegal, so it "
+                               "does not discover.\n", indent, name_of(game, e->card));
+        return 1;
+    case REF_EVENT_ENTERS:
+        g_string_append_printf(out, "%s%s enters the battlefield.\n", indent, face);
+        return 1;
+    case REF_EVENT_TO_GRAVEYARD:
+        g_string_append_printf(out, "%s%s goes to %s's graveyard.\n", indent,
+                               name_of(game, e->card), who);
+        return 1;
+    case REF_EVENT_TO_ADVENTURE:
+        g_string_append_printf(out, "%s%s goes on an adventure (exile).\n", indent,
+                               name_of(game, e->card));
+        return 1;
+    case REF_EVENT_TRIGGER:
+        g_string_append_printf(out, "%s%s's ability triggers (it was cast): discover %d.\n",
+                               indent, name_of(game, e->card), e->n);
+        return 1;
+    case REF_EVENT_DISCOVER:
+        if (e->card != 0)
+            g_string_append_printf(out, "%s discovers %d (source: %s):\n", who, e->n,
+                                   name_of(game, e->card));
+        else
+            g_string_append_printf(out, "%s discovers %d:\n", who, e->n);
+        return 1;
+    case REF_EVENT_CHOICE:
+        append_options(game, e, out);
+        return 1;
+    case REF_EVENT_EXILED: {
+        g_autofree char *note = card != NULL ? exile_note(game, card) : g_strdup("?");
+        g_string_append_printf(out, "%s%u. exiles %s face up (%s)", indent, e->index + 1,
+                               name_of(game, e->card), note);
+        /* The plugin reports the hit right after its exile: one line. */
+        if (i + 1 < to) {
+            const RefEvent *next = &g_array_index(game->events, RefEvent, i + 1);
+            if (next->type == REF_EVENT_HIT && next->card == e->card) {
+                g_autofree char *mv = ref_report_mana_value(next->mana_value_halves);
+                g_string_append_printf(out, " <- hit: nonland, mana value %s <= %d\n", mv,
+                                       next->n);
+                return 2;
+            }
+        }
+        g_string_append(out, "\n");
+        return 1;
+    }
+    case REF_EVENT_HIT: {
+        g_autofree char *mv = ref_report_mana_value(e->mana_value_halves);
+        g_string_append_printf(out, "%s   hit: %s, mana value %s <= %d\n", indent,
+                               name_of(game, e->card), mv, e->n);
+        return 1;
+    }
+    case REF_EVENT_CAST_FREE:
+        g_string_append_printf(out, "%s%s casts %s without paying its mana cost.\n", indent, who,
+                               face);
+        return 1;
+    case REF_EVENT_CAST_FAILED:
+        g_string_append_printf(out, "%scasting %s fails; the card goes to hand instead.\n",
+                               indent, face);
+        return 1;
+    case REF_EVENT_TO_HAND:
+        g_string_append_printf(out, "%s%s goes to %s's hand.\n", indent,
+                               name_of(game, e->card), who);
+        return 1;
+    case REF_EVENT_BOTTOM: {
+        guint n = 0;
+        g_string_append_printf(out, "%sto the bottom of the library in a random order:", indent);
+        while (i + n < to && g_array_index(game->events, RefEvent, i + n).type == REF_EVENT_BOTTOM) {
+            guint card_id = g_array_index(game->events, RefEvent, i + n).card;
+            g_string_append_printf(out, "%s %s", n > 0 ? "," : "", name_of(game, card_id));
+            n++;
+        }
+        g_string_append(out, " (last = bottom)\n");
+        return n;
+    }
+    case REF_EVENT_DISCOVERED:
+        if (e->card != 0) {
+            g_autofree char *mv = ref_report_mana_value(e->mana_value_halves);
+            g_string_append_printf(out, "%s discovered (discover %d): %s, mana value %s.\n", who,
+                                   e->n, name_of(game, e->card), mv);
+        } else {
+            g_string_append_printf(out, "%s discovered (discover %d): nothing (no nonland card "
+                                   "with mana value %d or less).\n", who, e->n, e->n);
+        }
+        return 1;
+    case REF_EVENT_PLUGIN_UNKNOWN:
+        g_string_append_printf(out, "%s(plugin event %u)\n", indent, e->plugin_type);
+        return 1;
+    }
+    return 1;
+}
+
+void ref_report_text_events(const RefGame *game, guint from, guint to, GString *out)
+{
+    to = MIN(to, game->events->len);
+    for (guint i = from; i < to;)
+        i += append_event(game, i, to, out);
+}
+
+static void append_zone(const RefGame *game, const GArray *zone, GString *out)
+{
+    if (zone->len == 0) {
+        g_string_append(out, " (empty)");
+        return;
+    }
+    for (guint i = 0; i < zone->len; i++)
+        g_string_append_printf(out, "%s %s", i > 0 ? "," : "",
+                               name_of(game, g_array_index(zone, guint, i)));
+}
+
+void ref_report_text_zones(const RefGame *game, GString *out)
+{
+    /* A library is long: show its size, its top 3 and its bottom 5 cards
+     * (where discover put the cards it passed over). */
+    for (guint p = 0; p < game->players->len; p++) {
+        const RefPlayer *player = ref_game_player(game, p);
+        const GArray *library = player->zones[REF_ZONE_LIBRARY];
+        g_string_append_printf(out, "%s:\n  library: %u card%s", player->name, library->len,
+                               library->len == 1 ? "" : "s");
+        if (library->len > 0) {
+            guint top = MIN(3u, library->len);
+            g_string_append(out, "; top:");
+            for (guint i = 0; i < top; i++)
+                g_string_append_printf(out, "%s %s", i > 0 ? "," : "",
+                                       name_of(game, g_array_index(library, guint, i)));
+            if (library->len > top) {
+                guint bottom_from = MAX(top, library->len >= 5 ? library->len - 5 : 0);
+                g_string_append(out, "; bottom:");
+                for (guint i = bottom_from; i < library->len; i++)
+                    g_string_append_printf(out, "%s %s", i > bottom_from ? "," : "",
+                                           name_of(game, g_array_index(library, guint, i)));
+            }
+        }
+        g_string_append(out, "\n");
+        static const RefZone shown[] = {
+            REF_ZONE_HAND, REF_ZONE_BATTLEFIELD, REF_ZONE_GRAVEYARD, REF_ZONE_EXILE, REF_ZONE_STACK,
+        };
+        for (guint z = 0; z < G_N_ELEMENTS(shown); z++) {
+            if (shown[z] == REF_ZONE_STACK && player->zones[shown[z]]->len == 0)
+                continue;
+            g_string_append_printf(out, "  %s:", ref_zone_name(shown[z]));
+            append_zone(game, player->zones[shown[z]], out);
+            g_string_append(out, "\n");
+        }
+    }
+}
