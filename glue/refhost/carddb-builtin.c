@@ -15,7 +15,7 @@
  *         "faces": [                      absent: one face from the fields above
  *           {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"}, ...
  *         ],
- *         "discover": {"kind": "on_resolve" | "etb_if_cast" | "other",
+ *         "discover": {"kind": "on_resolve" | "etb_if_cast" | "etb" | "other",
  *                      "n": 3 | "X"}      absent: the card does not discover
  *       }, ...
  *     ]
@@ -58,11 +58,13 @@ static gboolean read_discover(JsonObject *card, RefCardSource *src,
         src->discover_kind = REF_DISCOVER_ON_RESOLVE;
     else if (strcmp(kind, "etb_if_cast") == 0)
         src->discover_kind = REF_DISCOVER_ETB_IF_CAST;
+    else if (strcmp(kind, "etb") == 0)
+        src->discover_kind = REF_DISCOVER_ETB;
     else if (strcmp(kind, "other") == 0)
         src->discover_kind = REF_DISCOVER_OTHER;
     else
         return format_error(error, where,
-                            "field \"discover.kind\" is not on_resolve, etb_if_cast or other");
+                            "field \"discover.kind\" is not on_resolve, etb_if_cast, etb or other");
 
     JsonNode *n = json_object_get_member(discover, "n");
     if (n != NULL && JSON_NODE_HOLDS_VALUE(n) && json_node_get_value_type(n) == G_TYPE_STRING

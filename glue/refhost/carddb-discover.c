@@ -2,6 +2,7 @@
  * text (CR 701.57). make-builtin.py applies the same rules in Python.
  *
  *   "When ... enters ..., if you cast it, discover N."  -> ETB_IF_CAST
+ *   "When ... enters ..., discover N."                  -> ETB
  *   an instant or sorcery with a sentence "Discover N." -> ON_RESOLVE
  *   any other "discover N" (attacks, dies, activated)    -> OTHER, with N
  *   "discover" with no N ("Whenever you discover")       -> OTHER, N = 0
@@ -41,11 +42,14 @@ static char *sentence_before(const char *text, const char *at)
     return g_strstrip(g_strndup(start, (gsize)(at - start)));
 }
 
-static gboolean is_etb_if_cast(const char *sentence)
+/* The sentence before "discover N" opens an enters trigger whose effect is
+ * the discover itself: "When ... enters ...,". "When " with its space, so
+ * "Whenever another creature enters" (some other permanent) is not one. */
+static gboolean is_etb_trigger(const char *sentence)
 {
-    return g_str_has_prefix(sentence, "When")
+    return g_str_has_prefix(sentence, "When ")
         && strstr(sentence, "enters") != NULL
-        && g_str_has_suffix(sentence, "if you cast it,");
+        && g_str_has_suffix(sentence, ",");
 }
 
 /* Parse the N after "discover " at p: digits or X. */
@@ -95,8 +99,9 @@ void ref_discover_from_text(const char *oracle_text, const char *type_line,
         if (p[7] != ' ' || !parse_n(p + 8, &n))
             continue;
         g_autofree char *sentence = sentence_before(text, word);
-        if (is_etb_if_cast(sentence)) {
-            *out_kind = REF_DISCOVER_ETB_IF_CAST;
+        if (is_etb_trigger(sentence)) {
+            *out_kind = g_str_has_suffix(sentence, "if you cast it,") ? REF_DISCOVER_ETB_IF_CAST
+                                                                       : REF_DISCOVER_ETB;
             *out_n = n;
             return;
         }

@@ -92,7 +92,7 @@ static char *joined_type_line(RefCardDb *db, const RefCardSource *src)
 }
 
 /* Discover from the faces' texts: the first face with an automated kind
- * (on resolve, ETB if cast) wins; otherwise the first face that mentions
+ * (on resolve, ETB, ETB if cast) wins; otherwise the first face that mentions
  * discover at all. */
 static void detect_discover(const RefCardSource *src, RefCard *card)
 {

@@ -29,6 +29,7 @@ typedef enum {
     REF_DISCOVER_ON_RESOLVE,    /* an instant/sorcery that discovers as it resolves */
     REF_DISCOVER_ETB_IF_CAST,   /* "When ... enters, if you cast it, discover N" */
     REF_DISCOVER_OTHER,         /* discovers some other way (attack, activated, ...): shown, not automated */
+    REF_DISCOVER_ETB,           /* "When ... enters, discover N": whenever it enters, cast or not */
 } RefDiscoverKind;
 
 typedef struct {

@@ -84,9 +84,13 @@ static gboolean resolve_permanent(RefGame *game, const RefStackItem *item, GErro
     event.face = item->face;
     ref_game_add_event(game, &event);
 
-    /* "When ~ enters, if you cast it, discover N": only the front face has
-     * the ability, and only a cast spell (paid or free) triggers it. */
-    if (obj->card->discover_kind != REF_DISCOVER_ETB_IF_CAST || item->face != 0 || !item->cast)
+    /* Only the front face has the ability. "When ~ enters, discover N"
+     * triggers whenever it enters; "..., if you cast it, discover N" only
+     * when it entered as a cast spell (paid or free). */
+    gboolean triggers = item->face == 0
+        && (obj->card->discover_kind == REF_DISCOVER_ETB
+            || (obj->card->discover_kind == REF_DISCOVER_ETB_IF_CAST && item->cast));
+    if (!triggers)
         return TRUE;
     gint n;
     if (!discover_n_of(game, item, &n, error))

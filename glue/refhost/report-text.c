@@ -129,8 +129,12 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
                                name_of(game, e->card));
         return 1;
     case REF_EVENT_TRIGGER:
-        g_string_append_printf(out, "%s%s's ability triggers (it was cast): discover %d.\n",
-                               indent, name_of(game, e->card), e->n);
+        /* Say "(it was cast)" only where the ability asks for it. */
+        g_string_append_printf(out, "%s%s's ability triggers%s: discover %d.\n", indent,
+                               name_of(game, e->card),
+                               card != NULL && card->discover_kind == REF_DISCOVER_ETB_IF_CAST
+                                   ? " (it was cast)" : "",
+                               e->n);
         return 1;
     case REF_EVENT_DISCOVER:
         if (e->card != 0)

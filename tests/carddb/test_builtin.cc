@@ -71,8 +71,14 @@ TEST_F(Builtin, DiscoverCardsCarryKindAndN)
 
     const RefCard *carnosaur = Card("Trumpeting Carnosaur");
     ASSERT_NE(carnosaur, nullptr);
-    EXPECT_EQ(carnosaur->discover_kind, REF_DISCOVER_OTHER);
+    EXPECT_EQ(carnosaur->discover_kind, REF_DISCOVER_ETB);
     EXPECT_EQ(carnosaur->discover_n, 5);
+
+    const RefCard *favor = Card("Etali's Favor");
+    ASSERT_NE(favor, nullptr);
+    EXPECT_EQ(favor->discover_kind, REF_DISCOVER_ETB);
+    EXPECT_EQ(favor->discover_n, 3);
+    EXPECT_TRUE(favor->is_permanent);
 
     const RefCard *basic = Card("Mountain");
     ASSERT_NE(basic, nullptr);

@@ -24,9 +24,23 @@ TEST(DiscoverText, KindsAndN)
           "Instant", REF_DISCOVER_ON_RESOLVE, -1 },
         { "Discover 10. If you discovered a card with mana value less than 10, create Treasure tokens. "
           "(To discover 10, exile cards ...)", "Sorcery", REF_DISCOVER_ON_RESOLVE, 10 },
+        // An enters trigger with no cast condition: it triggers however the card enters.
+        { "Trample\nWhen Trumpeting Carnosaur enters the battlefield, discover 5. (Exile cards ...)\n"
+          "{2}{R}, Discard Trumpeting Carnosaur: It deals 3 damage to target creature or planeswalker.",
+          "Creature \u2014 Dinosaur", REF_DISCOVER_ETB, 5 },
+        { "Enchant creature you control\nWhen Etali's Favor enters the battlefield, discover 3.\n"
+          "Enchanted creature gets +1/+1 and has trample.", "Enchantment \u2014 Aura",
+          REF_DISCOVER_ETB, 3 },
+        { "When this enchantment enters, discover X, where X is the number of lands you control.",
+          "Enchantment", REF_DISCOVER_ETB, -1 },
+        // Another permanent entering, or a discover that is not the trigger's whole effect.
+        { "Whenever another creature enters the battlefield under your control, discover 2.",
+          "Creature \u2014 Dinosaur", REF_DISCOVER_OTHER, 2 },
+        { "When this creature enters, you may sacrifice a land. If you do, discover 4.",
+          "Creature \u2014 Gnome", REF_DISCOVER_OTHER, 4 },
         // Not an instant or sorcery: a trigger or an ability, shown only.
-        { "When Trumpeting Carnosaur enters the battlefield, discover 5.", "Creature \u2014 Dinosaur",
-          REF_DISCOVER_OTHER, 5 },
+        { "When Primordial Gnawer dies, discover 3.", "Creature \u2014 Insect Horror",
+          REF_DISCOVER_OTHER, 3 },
         { "{4}{U}, {T}, Sacrifice Hidden Cataract: Discover 4. Activate only as a sorcery.",
           "Land \u2014 Cave", REF_DISCOVER_OTHER, 4 },
         { "Whenever you cast a permanent spell using mana produced by it, discover X, where X is that spell's mana value.",

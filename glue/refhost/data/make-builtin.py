@@ -57,9 +57,11 @@ def discover_of_text(text, type_line):
         n = -1 if m.group(1) == 'X' else int(m.group(1))
         start = max(text.rfind('.', 0, m.start()), text.rfind('\n', 0, m.start())) + 1
         sentence = text[start:m.start()].strip()
-        if (sentence.startswith('When') and 'enters' in sentence
-                and sentence.endswith('if you cast it,')):
-            return ('etb_if_cast', n)
+        # An enters trigger whose effect is the discover ("When ... enters
+        # ...,"); "When " with its space, so "Whenever ..." is not one.
+        if (sentence.startswith('When ') and 'enters' in sentence
+                and sentence.endswith(',')):
+            return ('etb_if_cast' if sentence.endswith('if you cast it,') else 'etb', n)
         if spell and sentence == '' and m.group(0)[0] == 'D':
             return ('on_resolve', n)
         if first_other is None:
