@@ -1,0 +1,106 @@
+/* conformance.h - the discover rulings (CR 701.57) as data.
+ *
+ * Each case is a library (top first, real card facts), the N of "discover
+ * N", the host's scripted answers and the outcome the rules demand. Any
+ * implementation of the "discover" action can be run against the cases
+ * through the fake host: kc_case_run() says pass, or why not.
+ */
+#ifndef KEYACT_CONFORMANCE_H
+#define KEYACT_CONFORMANCE_H
+
+#include <glib.h>
+#include <keyact/keyact.h>
+
+#include "fake_host.h"
+
+G_BEGIN_DECLS
+
+#define KC_ERROR (kc_error_quark())
+GQuark kc_error_quark(void);
+
+typedef enum {
+    KC_ERROR_MISMATCH, /* the action did something the rules do not allow */
+} KcError;
+
+/* Libraries hold up to this many cards. */
+#define KC_MAX_LIBRARY 8u
+
+/* Bit for library position i (0 = the top) in the position sets below. */
+#define KC_POS(i) (1u << (i))
+/* A library position as a "which card" value; 0 means no card. */
+#define KC_AT(i) ((i) + 1)
+#define KC_NO_CARD 0
+
+/* What the rules demand. Positions refer to the library at the start. */
+typedef struct {
+    int32_t status;           /* resolve's return value */
+    uint32_t outcome;         /* KEYACT_OUTCOME_* */
+    uint32_t discovered;      /* KC_AT(position) or KC_NO_CARD */
+    uint32_t mana_value_halves;
+    uint32_t face_cast;       /* checked when outcome is CAST; else KEYACT_FACE_NONE is required */
+    uint32_t exiled;          /* cards exiled: positions 0..exiled-1, in that order */
+    uint32_t bottom;          /* KC_POS set: cards on the bottom (any order) */
+    uint32_t hand;            /* KC_POS set: cards put into hand */
+    uint32_t stack;           /* KC_POS set: cards cast (on the stack) */
+    uint32_t offered;         /* faces offered as CAST_FACE options (bit i = face i) */
+    const char *events;       /* event types, "EXILED HIT CAST DISCOVERED"; NULL: not checked */
+} KcExpect;
+
+typedef struct {
+    const char *name;         /* identifier: letters, digits and '_' */
+    const char *ruling;       /* the rule the case shows, for people */
+    int32_t n;                /* the N of "discover N" (already computed by the host) */
+    const FakeCardSpec *library[KC_MAX_LIBRARY + 1]; /* top first, NULL-terminated */
+    const FakeCardSpec *source;   /* the card that asked (on the battlefield), or NULL */
+
+    /* The host's answers. */
+    uint32_t cannot_cast[KC_MAX_LIBRARY]; /* face bits per position: no legal targets */
+    uint32_t cast_fails[KC_MAX_LIBRARY];  /* face bits per position: cast_free says FAILED */
+    FakeChoosePolicy choose;
+    uint32_t choose_face;     /* for FAKE_CHOOSE_FACE */
+    /* A fault of a question callback: the fault_nth call of fault_kind. */
+    FakeCallKind fault_kind;
+    guint fault_nth;          /* 0: no fault */
+    FakeFault fault;
+    int32_t fault_status;
+
+    KcExpect expect;
+} KcCase;
+
+/* Every case, in a fixed order. */
+const KcCase *kc_cases(guint *n_cases);
+/* The case called `name`, or NULL. */
+const KcCase *kc_case_find(const char *name);
+
+/* A case's game set up in a fresh fake host (player 1), snapshot taken. */
+typedef struct {
+    FakeHost *host;
+    FakeSnapshot *before;
+    keyact_card_id library[KC_MAX_LIBRARY];
+    guint library_count;
+    keyact_card_id source;    /* or KEYACT_CARD_NONE */
+} KcGame;
+
+#define KC_PLAYER ((keyact_player_id)1)
+
+void kc_game_init(KcGame *game, const KcCase *c, guint64 seed);
+void kc_game_clear(KcGame *game);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(KcGame, kc_game_clear)
+
+/* Resolve the case's discover N in `game` through `action`. */
+int32_t kc_game_resolve(KcGame *game, const KcCase *c, const keyact_action *action,
+                        void *plugin_ctx, FakeResolve *out);
+
+/* Compare what happened with c->expect: status, result fields, zones,
+ * offered faces and events. Does not check conservation. */
+gboolean kc_case_check(const KcCase *c, const KcGame *game, const FakeResolve *res,
+                       GError **error);
+
+/* Set up, resolve, check the expectation and conservation. On failure the
+ * error says which case and why. */
+gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
+                     GError **error);
+
+G_END_DECLS
+
+#endif /* KEYACT_CONFORMANCE_H */
