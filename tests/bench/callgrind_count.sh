@@ -1,0 +1,53 @@
+#!/bin/sh
+# Instruction counts of keyact-bench-insn under callgrind. The program turns
+# instrumentation on only around its one resolve (--instr-atstart=no), so
+# the count is the resolve's alone, the same on a busy or a quiet machine.
+#
+#   callgrind_count.sh resolve VALGRIND PROGRAM PLUGIN BOUND
+#       one discover 3 on the fixed deck; fails above BOUND instructions.
+#   callgrind_count.sh per-card VALGRIND PROGRAM PLUGIN SMALL LARGE MAX_RATIO
+#       bottom-hit libraries of SMALL and LARGE cards; fails when the
+#       instructions per exiled card at LARGE exceed MAX_RATIO x those at SMALL.
+set -eu
+mode=$1 valgrind=$2 program=$3 plugin=$4
+shift 4
+out=$(mktemp)  # in $TMPDIR, or /tmp
+trap 'rm -f "$out" "$out.log"' EXIT
+
+# count [SIZE]: run the program once, print its instruction count.
+count() {
+    # Bind every symbol at load: a first call through the PLT would
+    # otherwise count the dynamic linker's lookup as part of the resolve.
+    LD_BIND_NOW=1 "$valgrind" --tool=callgrind --instr-atstart=no \
+        --callgrind-out-file="$out" "$program" "$plugin" "$@" >&2 2>"$out.log" || {
+        cat "$out.log" >&2; return 1; }
+    # "totals:" is the count; with --instr-atstart=no "summary:" can stay 0.
+    n=$(awk '/^totals:/ { t = $2 } /^summary:/ { s = $2 } END { print (t != "" ? t : s) }' "$out")
+    if [ -z "$n" ] || [ "$n" -eq 0 ]; then
+        echo "no instruction count in the callgrind output" >&2
+        return 1
+    fi
+    echo "$n"
+}
+
+case $mode in
+resolve)
+    bound=$1
+    n=$(count)
+    echo "{\"figure\":\"insn\",\"instructions_per_resolve\":$n,\"bound\":$bound}"
+    [ "$n" -le "$bound" ]
+    ;;
+per-card)
+    small=$1 large=$2 max_ratio=$3
+    a=$(count "$small")
+    b=$(count "$large")
+    awk -v a="$a" -v b="$b" -v s="$small" -v l="$large" -v m="$max_ratio" 'BEGIN {
+        pa = a / s; pb = b / l; r = pb / pa
+        printf "{\"figure\":\"insn_per_card\",\"per_card_%d\":%.1f,\"per_card_%d\":%.1f,\"ratio\":%.4f,\"max_ratio\":%s}\n", s, pa, l, pb, r, m
+        exit (r <= m ? 0 : 1) }'
+    ;;
+*)
+    echo "usage: $0 resolve|per-card VALGRIND PROGRAM PLUGIN ..." >&2
+    exit 2
+    ;;
+esac
