@@ -29,6 +29,7 @@ int keyact_cmd_run(int argc, char **argv);
 int keyact_cmd_demo(int argc, char **argv);
 int keyact_cmd_card(int argc, char **argv);
 int keyact_cmd_mv(int argc, char **argv);
+int keyact_cmd_check(int argc, char **argv);
 
 /* Shared by `keyact card` and `keyact mv`, defined in cmd-mv.c.
  * Load the plugin as `keyact run` finds it (plugin_path, else

@@ -1,0 +1,108 @@
+/* child_host.c - the steps through the real host library: "host-load"
+ * (keyact_plugin_load and unload twice) and "conformance" (every case of
+ * glue/conformance, through the fake host with its RNG seeded, for each
+ * "discover" action of the second load).
+ */
+#include "check-private.h"
+#include "conformance.h"
+#include "keyact-host.h"
+
+/* ---- host-load ---- */
+
+static const char *host_error_name(const GError *error)
+{
+    static const char *const names[] = {
+        "OPEN", "NO_ENTRY", "STRUCT_SIZE", "ABI_MAJOR", "NEGOTIATE", "MISSING_MEMBER",
+        "INIT", "DUPLICATE", "NOT_FOUND", "UNSAFE_FILE", "INVALID", "RESOLVE",
+    };
+    if (error->domain != KEYACT_HOST_ERROR || error->code < 0
+        || (gsize)error->code >= G_N_ELEMENTS(names))
+        return "UNKNOWN";
+    return names[error->code];
+}
+
+void check_child_step_host_load(CheckChild *child)
+{
+    if (child->module != NULL) {
+        /* Lifecycle did not run to its end: close the raw load here, so the
+         * host library's loads really load the file again. */
+        check_wire_begin(child->wire, "host-load", "dlclose");
+        g_module_close(child->module);
+        child->module = NULL;
+    }
+    for (guint round = 1; round <= 2; round++) {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *what = g_strdup_printf("keyact_plugin_load #%u", round);
+        check_wire_begin(child->wire, "host-load", what);
+        KeyactPlugin *plugin = keyact_plugin_load(child->path, KEYACT_LOAD_DEFAULT, &error);
+        if (plugin == NULL) {
+            check_wire_itemf(child->wire, KEYACT_CHECK_FAIL, "host-load",
+                             "libkeyact-host refuses it (KEYACT_HOST_ERROR_%s): %s",
+                             host_error_name(error), error->message);
+            return;
+        }
+        if (round == 2) {
+            child->plugin = plugin;
+            break;
+        }
+        check_wire_begin(child->wire, "host-load", "keyact_plugin_unload #1");
+        keyact_plugin_unload(plugin);
+    }
+    keyact_version version = keyact_plugin_get_version(child->plugin);
+    check_wire_itemf(child->wire, KEYACT_CHECK_PASS, "host-load",
+                     "libkeyact-host loaded it twice (negotiated %u.%u, %u action%s)",
+                     version.major, version.minor, keyact_plugin_get_n_actions(child->plugin),
+                     keyact_plugin_get_n_actions(child->plugin) == 1 ? "" : "s");
+}
+
+/* ---- conformance ---- */
+
+static void run_cases(CheckChild *child, const keyact_action *action)
+{
+    guint n_cases, failed = 0;
+    const KcCase *cases = kc_cases(&n_cases);
+    void *ctx = keyact_plugin_get_context(child->plugin);
+    g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
+    g_autofree char *name = g_strdup_printf("conformance %s", action->impl_id);
+
+    for (guint i = 0; i < n_cases; i++) {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *what = g_strdup_printf("%s, case %s", name, cases[i].name);
+        check_wire_begin(child->wire, "conformance", what);
+        if (!kc_case_run(&cases[i], action, ctx, &error)) {
+            failed++;
+            g_ptr_array_add(failures, g_strdup(error->message));
+        }
+    }
+    if (failed == 0) {
+        check_wire_itemf(child->wire, KEYACT_CHECK_PASS, name, "all %u cases pass", n_cases);
+        return;
+    }
+    check_wire_itemf(child->wire, KEYACT_CHECK_FAIL, name, "%u of %u cases fail", failed,
+                     n_cases);
+    for (guint i = 0; i < failures->len; i++)
+        check_wire_detail(child->wire, g_ptr_array_index(failures, i));
+}
+
+void check_child_step_conformance(CheckChild *child)
+{
+    if (child->plugin == NULL) {
+        check_child_skip(child, "conformance", "not run: libkeyact-host did not load the plugin");
+        return;
+    }
+    guint n_discover = 0;
+    for (guint i = 0; i < keyact_plugin_get_n_actions(child->plugin); i++) {
+        const keyact_action *action = keyact_plugin_get_action(child->plugin, i);
+        if (g_strcmp0(action->name, "discover") != 0)
+            continue;
+        n_discover++;
+        run_cases(child, action);
+    }
+    if (n_discover == 0)
+        check_wire_item(child->wire, KEYACT_CHECK_PASS, "conformance",
+                        "no discover action: no conformance cases apply");
+
+    check_wire_begin(child->wire, "conformance", "keyact_plugin_unload #2");
+    g_clear_pointer(&child->plugin, keyact_plugin_unload);
+}
+

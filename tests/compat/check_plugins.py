@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""check_plugins.py - `keyact check` passes the good plugins and fails each
+broken one at the right check, with its own message.
+
+Usage: check_plugins.py TIMEOUT TOOL [TOOL_ARGS...]
+The plugins come from KEYACT_COMPAT_PLUGIN_<NAME> environment variables.
+Each run uses --json; one more run checks the readable output.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# name, expected exit status, first failing check, regex its reason must match
+EXPECT = [
+    ('discover', 0, None, None),
+    ('good', 0, None, None),
+    ('size_larger', 0, None, None),
+    ('toy_v1_0', 0, None, None),
+    ('toy_v1_1', 0, None, None),
+    ('not_elf', 1, 'elf', r'not an ELF file'),
+    ('no_entry', 1, 'exports', r'no keyact_plugin_entry symbol is exported'),
+    ('extra_export', 1, 'exports', r'2 symbols exported; .*extra: keyact_fixture_helper'),
+    ('size_zero', 1, 'entry', r'struct_size 0 is too small'),
+    ('abi_major_2', 1, 'entry', r'built for ABI 2\.0; this host speaks major 1'),
+    ('toy_v2_0', 1, 'entry', r'built for ABI 2\.0; this host speaks major 1'),
+    ('null_resolve', 1, 'members', r'action 1 \(broken\) has no resolve \(required\)'),
+    ('negotiate_lies', 1, 'negotiate host', r'answered 1\.9, which was not offered'),
+    ('negotiate_error', 1, 'negotiate host', r'returned KEYACT_E_\w+, though it speaks one'),
+    ('init_fails', 1, 'lifecycle', r'init with version 1\.0 returned KEYACT_E_NOMEM'),
+    ('init_crashes', 1, 'lifecycle', r'crashed: signal 11 \(.*\) during init #1'),
+    ('init_exits', 1, 'lifecycle', r'ended the process: exit\(3\) during init #1'),
+    ('init_hangs', 1, 'lifecycle', r'hung: no answer within 2 s during init #1'),
+    ('wrong_discover', 1, 'conformance org.keyact.test.compat.discover.v1.0',
+     r'^\d+ of \d+ cases fail$'),
+]
+
+
+def plugin_path(name):
+    return os.environ['KEYACT_COMPAT_PLUGIN_' + name.upper()]
+
+
+def run(tool, timeout, path, *extra):
+    return subprocess.run(tool + ['--timeout', timeout, *extra, path],
+                          capture_output=True, text=True, timeout=120)
+
+
+def check_one(tool, timeout, name, status, first_fail, pattern):
+    proc = run(tool, timeout, plugin_path(name), '--json')
+    if proc.returncode != status:
+        return f'exit status {proc.returncode}, expected {status}\n{proc.stdout}{proc.stderr}'
+    report = json.loads(proc.stdout)
+    failing = [c for c in report['checks'] if c['status'] != 'pass']
+    if status == 0:
+        if failing or not report['passed']:
+            return f'expected every check to pass: {failing}'
+        return None
+    if not failing:
+        return 'exit status 1 but no failing check'
+    first = failing[0]
+    if first['name'] != first_fail or first['status'] != 'fail':
+        return f'first failing check is {first["name"]} ({first["status"]}: ' \
+               f'{first["reason"]}), expected {first_fail}'
+    if not re.search(pattern, first['reason']):
+        return f'{first_fail} says "{first["reason"]}", expected /{pattern}/'
+    return None
+
+
+def main():
+    timeout, tool = sys.argv[1], sys.argv[2:]
+    errors = 0
+    for name, status, first_fail, pattern in EXPECT:
+        problem = check_one(tool, timeout, name, status, first_fail, pattern)
+        verdict = 'ok  ' if problem is None else 'FAIL'
+        what = 'passes' if status == 0 else f'fails at {first_fail}'
+        print(f'{verdict} {name:16} {what}')
+        if problem is not None:
+            print('     ' + problem.replace('\n', '\n     '))
+            errors += 1
+
+    # The readable output: one line per check and a verdict line.
+    text = run(tool, timeout, plugin_path('discover'))
+    if text.returncode != 0 or not re.search(r'^PASS: all \d+ checks passed$', text.stdout, re.M) \
+            or not re.search(r'^  pass  conformance org\.keyact\.discover', text.stdout, re.M):
+        print('FAIL readable output of the real plugin:\n' + text.stdout + text.stderr)
+        errors += 1
+    else:
+        print(text.stdout, end='')
+    broken = run(tool, timeout, plugin_path('init_crashes'))
+    if broken.returncode != 1 or not re.search(r'^  skip  host-load', broken.stdout, re.M):
+        print('FAIL readable output of a crashing plugin:\n' + broken.stdout + broken.stderr)
+        errors += 1
+    else:
+        print(broken.stdout, end='')
+
+    # Damaged files are failed checks, never a crash of the checker.
+    with tempfile.TemporaryDirectory() as scratch:
+        real = open(plugin_path('discover'), 'rb').read()
+        damaged = {
+            'magic only': (b'\x7fELF', r'truncated ELF file \(4 bytes\)'),
+            'header only': (real[:64], r'outside the file|corrupt|no dynamic symbol table'),
+            'half a file': (real[:len(real) // 2], r'outside the file|corrupt|exports'),
+        }
+        for what, (data, pattern) in damaged.items():
+            path = os.path.join(scratch, what.replace(' ', '_') + '.so')
+            with open(path, 'wb') as out:
+                out.write(data)
+            proc = run(tool, timeout, path, '--json')
+            reasons = ' | '.join(c['reason'] for c in json.loads(proc.stdout)['checks']
+                                 if c['status'] == 'fail') if proc.returncode == 1 else ''
+            if proc.returncode != 1 or not re.search(pattern, reasons):
+                print(f'FAIL damaged file ({what}): exit {proc.returncode}: '
+                      f'{reasons or proc.stdout + proc.stderr}')
+                errors += 1
+            else:
+                print(f'ok   damaged file ({what}): {reasons}')
+
+    usage = subprocess.run(tool + [], capture_output=True, text=True)
+    if usage.returncode != 2:
+        print(f'FAIL no plugin argument gave exit status {usage.returncode}, expected 2')
+        errors += 1
+    print(f'{errors} problem(s); {len(EXPECT)} plugins checked')
+    return 1 if errors else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

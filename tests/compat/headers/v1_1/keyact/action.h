@@ -1,0 +1,99 @@
+/* keyact/action.h - a keyword action a plugin provides, and how it resolves.
+ *
+ * An action is one rule implementation ("discover") under an implementation
+ * id, so two plugins can both provide "discover" and a host picks one.
+ *
+ * Resolve contract (every action):
+ *  - It returns 0 when the action finished as the rules say, or a negative
+ *    KEYACT_E_* code. KEYACT_E_INVAL: bad arguments, nothing was touched.
+ *  - A failing "question" callback (can_cast_face, choose, cast_free) or an
+ *    out-of-range answer is recovered the way the rules allow: the face is
+ *    not castable / the card goes to hand. The action still finishes
+ *    (KEYACT_RESULT_COMPLETE) but returns the first failure code, so the
+ *    host learns of it.
+ *  - A failing "action" callback (library_card, move_card, describe_card,
+ *    random_below) stops the action: it returns that code and lists in the
+ *    result every card it moved that is not where the rules put it. Those
+ *    cards are always in exile, face up. Nothing is silently lost.
+ */
+#ifndef KEYACT_ACTION_H
+#define KEYACT_ACTION_H
+
+#include <stdint.h>
+
+#include "host.h"
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the host asks an action to do. Owned by the host; valid during resolve.
+ * Version: struct_size = sizeof as the host compiled it. */
+typedef struct keyact_resolve_args {
+    uint32_t struct_size;
+    int32_t n;                  /* the N of "discover N" (>= 0; the host computes "discover X") */
+    keyact_game_id game;
+    keyact_player_id player;    /* the player who performs the action */
+    keyact_card_id source;      /* the card or ability that asked, or KEYACT_CARD_NONE */
+} keyact_resolve_args;
+
+/* Outcomes (values of keyact_resolve_result.outcome). */
+#define KEYACT_OUTCOME_NONE 0u  /* nothing discovered (no hit) */
+#define KEYACT_OUTCOME_CAST 1u  /* the discovered card was cast */
+#define KEYACT_OUTCOME_HAND 2u  /* the discovered card went to hand */
+
+/* Result flags (bits of keyact_resolve_result.flags). */
+#define KEYACT_RESULT_COMPLETE (1u << 0) /* the action ran to its end; every card is where the rules put it */
+
+/* What happened. The host allocates it, sets struct_size (and, optionally,
+ * the stranded buffer), and the action fills the rest.
+ * Version: the action writes only fields inside struct_size. */
+typedef struct keyact_resolve_result {
+    uint32_t struct_size;
+    uint32_t outcome;              /* KEYACT_OUTCOME_* */
+    keyact_card_id discovered;     /* the discovered card (CR 701.57c) or KEYACT_CARD_NONE */
+    uint32_t mana_value_halves;    /* its mana value x2 (in exile), 0 if none */
+    uint32_t face_cast;            /* face index cast, or KEYACT_FACE_NONE */
+    uint32_t exiled_count;         /* cards exiled, the hit included */
+    uint32_t bottomed_count;       /* cards put on the bottom */
+    uint32_t flags;                /* KEYACT_RESULT_* */
+    /* Cards not where the rules put them after a failure (all in exile).
+     * stranded_count is the total; at most stranded_capacity of them are
+     * written to `stranded`, a host-owned buffer that may be NULL. */
+    uint32_t stranded_count;
+    uint32_t stranded_capacity;    /* set by the host */
+    uint32_t reserved0;            /* 0 */
+    keyact_card_id *stranded;      /* set by the host; may be NULL */
+    /* ---- 1.1 ---- */
+    uint32_t revealed_count;       /* cards revealed to all players */
+    uint32_t reserved1;            /* 0 */
+} keyact_resolve_result;
+
+typedef struct keyact_action keyact_action;
+
+struct keyact_action {
+    uint32_t struct_size;          /* sizeof(keyact_action) as the plugin compiled it */
+    uint32_t reserved0;            /* 0 */
+    const char *name;              /* keyword action, e.g. "discover"; static */
+    const char *impl_id;           /* unique implementation id, e.g. "org.keyact.discover.cr701_57"; static */
+    const char *description;       /* one line for people; static; may be NULL */
+    /* Perform the action. plugin_ctx is what init returned. `host`, `args`
+     * and `result` are owned by the caller and must outlive the call.
+     * Thread: any thread, concurrently for different games. Required. */
+    int32_t (*resolve)(void *plugin_ctx, const keyact_host *host,
+                       const keyact_resolve_args *args,
+                       keyact_resolve_result *result);
+    /* ---- 1.1 ---- */
+    uint32_t flags;                /* KEYACT_ACTION_* */
+    uint32_t reserved1;            /* 0 */
+};
+
+/* Action flags (bits of keyact_action.flags, 1.1). */
+#define KEYACT_ACTION_REVEALS (1u << 0) /* the action reveals cards */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KEYACT_ACTION_H */

@@ -1,0 +1,53 @@
+/* keyact/status.h - status codes returned across the ABI.
+ *
+ * Every function in the ABI that can fail returns int32_t: 0 on success and
+ * a negative KEYACT_E_* code on failure. Values are stable across versions;
+ * new codes are only ever added.
+ */
+#ifndef KEYACT_STATUS_H
+#define KEYACT_STATUS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KEYACT_OK            0
+#define KEYACT_E_INVAL     (-1)  /* an argument is NULL, out of range or too small */
+#define KEYACT_E_VERSION   (-2)  /* no ABI version both sides speak */
+#define KEYACT_E_HOST      (-3)  /* a host callback failed (generic host error) */
+#define KEYACT_E_NOMEM     (-4)  /* out of memory */
+#define KEYACT_E_NOTFOUND  (-5)  /* no such card, action, extension or option */
+#define KEYACT_E_BADCOST   (-6)  /* a mana cost string could not be parsed */
+#define KEYACT_E_BADCARD   (-7)  /* a card description is unusable (no faces, ...) */
+#define KEYACT_E_RANGE     (-8)  /* a host answer is out of range (choice, random) */
+#define KEYACT_E_NOTSUP    (-9)  /* the operation is not supported */
+#define KEYACT_E_STATE    (-10)  /* the game state does not allow it (e.g. card moved away) */
+
+/* A short, static, English name for a status code ("KEYACT_E_INVAL").
+ * Never returns NULL; unknown codes give "KEYACT_E_UNKNOWN".
+ * Thread: any. The returned string is static. */
+static inline const char *keyact_status_name(int32_t status)
+{
+    switch (status) {
+    case KEYACT_OK: return "KEYACT_OK";
+    case KEYACT_E_INVAL: return "KEYACT_E_INVAL";
+    case KEYACT_E_VERSION: return "KEYACT_E_VERSION";
+    case KEYACT_E_HOST: return "KEYACT_E_HOST";
+    case KEYACT_E_NOMEM: return "KEYACT_E_NOMEM";
+    case KEYACT_E_NOTFOUND: return "KEYACT_E_NOTFOUND";
+    case KEYACT_E_BADCOST: return "KEYACT_E_BADCOST";
+    case KEYACT_E_BADCARD: return "KEYACT_E_BADCARD";
+    case KEYACT_E_RANGE: return "KEYACT_E_RANGE";
+    case KEYACT_E_NOTSUP: return "KEYACT_E_NOTSUP";
+    case KEYACT_E_STATE: return "KEYACT_E_STATE";
+    default: return "KEYACT_E_UNKNOWN";
+    }
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KEYACT_STATUS_H */

@@ -1,0 +1,44 @@
+/* keyact/events.h - what a plugin tells the host happened, in order.
+ *
+ * The plugin calls keyact_host.notify once per event, synchronously, on the
+ * thread that called resolve. The event and everything it points to live
+ * only for the duration of that notify call: copy what you keep.
+ */
+#ifndef KEYACT_EVENTS_H
+#define KEYACT_EVENTS_H
+
+#include <stdint.h>
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Event types (values of keyact_event.type). */
+#define KEYACT_EVENT_EXILED       1u /* card exiled face up from the top of the library; index = 0-based order */
+#define KEYACT_EVENT_HIT          2u /* card is the nonland card with mana value <= n; mana_value_halves set */
+#define KEYACT_EVENT_CAST         3u /* face `face` of card was cast without paying its mana cost */
+#define KEYACT_EVENT_CAST_FAILED  4u /* the host reported the cast of face `face` failed; the card goes to hand */
+#define KEYACT_EVENT_TO_HAND      5u /* card put into its owner's hand */
+#define KEYACT_EVENT_BOTTOM       6u /* card put on the bottom of the library; index = 0-based order */
+#define KEYACT_EVENT_DISCOVERED   7u /* the player has discovered (always last, on every path);
+                                      * card = the discovered card or KEYACT_CARD_NONE */
+
+/* One event. Version: struct_size = sizeof as the plugin compiled it. */
+typedef struct keyact_event {
+    uint32_t struct_size;
+    uint32_t type;               /* KEYACT_EVENT_* */
+    keyact_player_id player;     /* the discovering player */
+    keyact_card_id card;         /* the card concerned, or KEYACT_CARD_NONE */
+    int32_t n;                   /* the N of "discover N" */
+    uint32_t face;               /* face index for CAST / CAST_FAILED, else KEYACT_FACE_NONE */
+    uint32_t index;              /* order index for EXILED / BOTTOM, else 0 */
+    uint32_t mana_value_halves;  /* card's mana value x2 for HIT / DISCOVERED, else 0 */
+} keyact_event;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KEYACT_EVENTS_H */
