@@ -19,11 +19,15 @@ extern "C" {
 #define KEYACT_EVENT_EXILED       1u /* card exiled face up from the top of the library; index = 0-based order */
 #define KEYACT_EVENT_HIT          2u /* card is the nonland card with mana value <= n; mana_value_halves set */
 #define KEYACT_EVENT_CAST         3u /* face `face` of card was cast without paying its mana cost */
-#define KEYACT_EVENT_CAST_FAILED  4u /* the host reported the cast of face `face` failed; the card goes to hand */
+#define KEYACT_EVENT_CAST_FAILED  4u /* the cast of face `face` did not happen (cast_free answered
+                                      * KEYACT_CAST_FAILED, an error or an unknown answer);
+                                      * TO_HAND follows */
 #define KEYACT_EVENT_TO_HAND      5u /* card put into its owner's hand */
 #define KEYACT_EVENT_BOTTOM       6u /* card put on the bottom of the library; index = 0-based order */
-#define KEYACT_EVENT_DISCOVERED   7u /* the player has discovered (always last, on every path);
-                                      * card = the discovered card or KEYACT_CARD_NONE */
+#define KEYACT_EVENT_DISCOVERED   7u /* the player has discovered: the last event of every
+                                      * finished resolve (cast, hand, no hit, empty library);
+                                      * card = the discovered card or KEYACT_CARD_NONE. Not sent
+                                      * when a resolve stops on a failure (see action.h) */
 
 /* One event. Version: struct_size = sizeof as the plugin compiled it. */
 typedef struct keyact_event {

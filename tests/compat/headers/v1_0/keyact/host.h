@@ -44,7 +44,9 @@ extern "C" {
 #define KEYACT_OPTION_CAST_FACE 1u /* cast face `face` without paying its mana cost */
 #define KEYACT_OPTION_TO_HAND   2u /* put the card into hand */
 
-/* One option the player may choose; see keyact_host.choose. */
+/* One option the player may choose; see keyact_host.choose.
+ * Options travel in an array indexed by sizeof(keyact_option), so this struct
+ * never grows: a later minor that needs more per option adds a new array. */
 typedef struct keyact_option {
     uint32_t struct_size;
     uint32_t kind;               /* KEYACT_OPTION_* */

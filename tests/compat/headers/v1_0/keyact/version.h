@@ -22,7 +22,8 @@ extern "C" {
 #define KEYACT_ABI_MAJOR 1u
 #define KEYACT_ABI_MINOR 0u
 
-/* One ABI version, as offered by a host or chosen by a plugin. */
+/* One ABI version, as offered by a host or chosen by a plugin. Offers are
+ * arrays, so this struct never grows (and has no struct_size). */
 typedef struct keyact_version {
     uint32_t major;
     uint32_t minor;
