@@ -71,12 +71,23 @@ static uint32_t layout_faces(uint32_t layout, uint32_t face_count)
     }
 }
 
+/* A face's own value x2. No cost ("" or NULL: lands, back faces) is 0, as
+ * kd_mana_value says, without the call: most exiled cards are lands. */
+static int32_t face_value(const keyact_face_desc *face, uint32_t *out_halves)
+{
+    if (face->mana_cost == NULL || face->mana_cost[0] == '\0') {
+        *out_halves = 0;
+        return KEYACT_OK;
+    }
+    return kd_mana_value(face->mana_cost, out_halves, NULL);
+}
+
 static int32_t card_value(const keyact_card_desc *card, uint32_t face_halves[],
                           uint32_t *out_halves, uint32_t *out_is_land)
 {
     if (!combines_halves(card->layout)) {
         const keyact_face_desc *front = card->faces[0];
-        int32_t rc = kd_mana_value(front->mana_cost, &face_halves[0], NULL);
+        int32_t rc = face_value(front, &face_halves[0]);
         if (rc != KEYACT_OK)
             return rc;
         *out_halves = face_halves[0];
@@ -87,7 +98,7 @@ static int32_t card_value(const keyact_card_desc *card, uint32_t face_halves[],
     uint64_t total = 0;
     bool land = false;
     for (uint32_t i = 0; i < card->face_count; i++) {
-        int32_t rc = kd_mana_value(card->faces[i]->mana_cost, &face_halves[i], NULL);
+        int32_t rc = face_value(card->faces[i], &face_halves[i]);
         if (rc != KEYACT_OK)
             return rc;
         total += face_halves[i];
@@ -123,8 +134,10 @@ int32_t kd_card_mana_value(const keyact_card_desc *card, uint32_t *out_halves,
 int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *out)
 {
     kd_card_eval eval;
+    uint32_t values[KEYACT_MAX_FACES]; /* costs card_value parsed, see `parsed` */
     uint64_t limit;
     uint32_t allowed;
+    uint32_t parsed;
     int32_t rc;
 
     if (card == NULL || out == NULL || n < 0)
@@ -134,15 +147,22 @@ int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *
         return rc;
 
     memset(&eval, 0, sizeof eval);
-    rc = card_value(card, eval.face_halves, &eval.mana_value_halves, &eval.is_land);
+    rc = card_value(card, values, &eval.mana_value_halves, &eval.is_land);
     if (rc != KEYACT_OK)
         return rc;
 
     /* Compare in halves: value <= n  <=>  halves <= 2n (no rounding). */
     limit = 2u * (uint64_t)n;
     eval.hit = (!eval.is_land && eval.mana_value_halves <= limit) ? 1u : 0u;
+    if (!eval.hit) {
+        *out = eval;
+        return KEYACT_OK;
+    }
 
-    allowed = eval.hit ? layout_faces(card->layout, card->face_count) : 0u;
+    allowed = layout_faces(card->layout, card->face_count);
+    /* card_value already parsed face 0, or every half of a split or
+     * aftermath card: those costs are not parsed a second time. */
+    parsed = combines_halves(card->layout) ? (1u << card->face_count) - 1u : 0x1u;
     for (uint32_t i = 0; i < card->face_count; i++) {
         const keyact_face_desc *face = card->faces[i];
         uint32_t own = 0;
@@ -152,17 +172,18 @@ int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *
         if (face_is_land(face) || (face->flags & KEYACT_FACE_NOT_CASTABLE) != 0)
             continue;
         /* CR 701.57a: the resulting spell's own mana value must be <= n. */
-        rc = kd_mana_value(face->mana_cost, &own, NULL);
-        if (rc != KEYACT_OK)
-            return rc;
+        if ((parsed & (1u << i)) != 0) {
+            own = values[i];
+        } else {
+            rc = face_value(face, &own);
+            if (rc != KEYACT_OK)
+                return rc;
+        }
         if (own > limit)
             continue;
+        /* Only faces in faces_mask get a value; the rest stay 0. */
         eval.faces_mask |= 1u << i;
         eval.face_halves[i] = own;
-    }
-    for (uint32_t i = 0; i < KEYACT_MAX_FACES; i++) {
-        if ((eval.faces_mask & (1u << i)) == 0)
-            eval.face_halves[i] = 0;
     }
 
     *out = eval;

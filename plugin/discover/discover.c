@@ -88,19 +88,20 @@ static void note_question_failure(kd_run *run, int32_t rc)
 static void emit(const kd_run *run, uint32_t type, keyact_card_id card,
                  uint32_t face, uint32_t index, uint32_t halves)
 {
-    keyact_event event;
-
     if (run->host->notify == NULL)
         return;
-    memset(&event, 0, sizeof event);
-    event.struct_size = sizeof event;
-    event.type = type;
-    event.player = run->args->player;
-    event.card = card;
-    event.n = run->args->n;
-    event.face = face;
-    event.index = index;
-    event.mana_value_halves = halves;
+    /* An initializer zeroes any member it does not name, and the 1.0
+     * struct has no padding: no memset needed before filling it. */
+    const keyact_event event = {
+        .struct_size = sizeof event,
+        .type = type,
+        .player = run->args->player,
+        .card = card,
+        .n = run->args->n,
+        .face = face,
+        .index = index,
+        .mana_value_halves = halves,
+    };
     run->host->notify(run->host, run->args->game, &event);
 }
 
