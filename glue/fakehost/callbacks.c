@@ -15,7 +15,9 @@ static FakeHost *fake_from(const keyact_host *table)
 /* Log a numbered call; returns the fault to apply to it (usually NONE). */
 static FakeFault fake_call_begin(FakeHost *host, FakeCallKind kind)
 {
-    if (host->n_calls < host->calls_capacity)
+    if (host->quiet)
+        ; /* counted below, not logged */
+    else if (host->n_calls < host->calls_capacity)
         host->calls[host->n_calls] = kind;
     else
         host->dropped++;
@@ -114,12 +116,20 @@ static int32_t fake_describe_card(const keyact_host *table, keyact_game_id game,
     if (out_desc == NULL || out_desc->struct_size < sizeof(uint32_t))
         return KEYACT_E_INVAL;
 
-    keyact_card_desc answer = c->desc;
+    const FakeDescription *description = fake_card_description(host, c);
+    if (fault == FAKE_FAULT_NONE) {
+        /* The usual answer, copied straight from the card's description. */
+        size_t size = MIN((size_t)out_desc->struct_size, sizeof description->desc);
+        memcpy(out_desc, &description->desc, size);
+        out_desc->struct_size = (uint32_t)size;
+        return KEYACT_OK;
+    }
+    keyact_card_desc answer = description->desc;
     if (fault == FAKE_FAULT_BAD_ANSWER) {
         answer.face_count = 0;
         memset(answer.faces, 0, sizeof answer.faces);
     } else if (fault == FAKE_FAULT_BAD_COST) {
-        answer.faces[0] = &c->bad_cost_face;
+        answer.faces[0] = &description->bad_cost_face;
     }
     /* Fill only what the plugin's struct has room for, and say so. */
     size_t size = MIN((size_t)out_desc->struct_size, sizeof answer);
@@ -140,7 +150,7 @@ static int32_t fake_can_cast_face(const keyact_host *table, keyact_game_id game,
     if (fake_check_game(host, game) != KEYACT_OK || c == NULL
         || fake_host_player(host, player) == NULL)
         return KEYACT_E_NOTFOUND;
-    if (out_can == NULL || face >= c->desc.face_count)
+    if (out_can == NULL || face >= fake_card_description(host, c)->desc.face_count)
         return KEYACT_E_INVAL;
     if (fault != FAKE_FAULT_NONE) {
         *out_can = 7;
@@ -228,7 +238,7 @@ static int32_t fake_cast_free(const keyact_host *table, keyact_game_id game,
         return KEYACT_E_NOTFOUND;
     if (c->owner != player || c->zone != FAKE_ZONE_EXILE)
         return KEYACT_E_STATE;
-    if (out_cast == NULL || face >= c->desc.face_count)
+    if (out_cast == NULL || face >= fake_card_description(host, c)->desc.face_count)
         return KEYACT_E_INVAL;
     if (fault != FAKE_FAULT_NONE) {
         *out_cast = 0x7f;
@@ -289,7 +299,7 @@ static void fake_notify(const keyact_host *table, keyact_game_id game,
 {
     (void)game;
     FakeHost *host = fake_from(table);
-    if (event == NULL)
+    if (event == NULL || host->quiet)
         return;
     if (host->n_events >= host->events_capacity) {
         host->dropped++;

@@ -100,7 +100,7 @@ static gboolean fake_check_unmoved(const FakeHost *host, const FakeSnapshot *bef
                                    GError **error)
 {
     for (guint i = 0; i < before->n_cards; i++) {
-        FakeCard *card = g_ptr_array_index(host->cards, i);
+        FakeCard *card = &g_array_index(host->cards, FakeCard, i);
         FakeZone was = before->card_zone[i];
         if (card->moved && was != FAKE_ZONE_LIBRARY)
             return fake_fail(error, "card %u was moved out of the %s", i + 1, fake_zone_name(was));
@@ -117,7 +117,7 @@ static gboolean fake_check_stranded(const FakeHost *host, const FakeSnapshot *be
 {
     guint newly_exiled = 0;
     for (guint i = 0; i < before->n_cards; i++) {
-        FakeCard *card = g_ptr_array_index(host->cards, i);
+        FakeCard *card = &g_array_index(host->cards, FakeCard, i);
         if (card->zone == FAKE_ZONE_EXILE && before->card_zone[i] != FAKE_ZONE_EXILE)
             newly_exiled++;
     }

@@ -8,25 +8,77 @@ G_DEFINE_QUARK(fake-host-error-quark, fake_host_error)
 /* Each zone array holds every card of the game, so a move never allocates. */
 #define FAKE_INITIAL_CAPACITY 16u
 
-static void fake_card_free(gpointer data)
+static void fake_description_free(gpointer data)
 {
-    FakeCard *card = data;
-    for (guint i = 0; i < G_N_ELEMENTS(card->strings); i++)
-        g_free(card->strings[i]);
-    g_free(card);
+    FakeDescription *description = data;
+    for (guint i = 0; i < G_N_ELEMENTS(description->strings); i++)
+        g_free(description->strings[i]);
+    g_free(description);
+}
+
+/* A key that two specs share exactly when they describe the same card:
+ * lengths make it unambiguous, and a NULL cost differs from "". */
+static char *fake_spec_key(const FakeCardSpec *spec)
+{
+    GString *key = g_string_new(NULL);
+    g_string_append_printf(key, "%u/%u", spec->layout, spec->face_count);
+    for (guint i = 0; i < spec->face_count; i++) {
+        const FakeFaceSpec *face = &spec->faces[i];
+        const char *name = face->name != NULL ? face->name : "";
+        g_string_append_printf(key, "|%u|%zu:%s|", face->flags, strlen(name), name);
+        if (face->mana_cost == NULL)
+            g_string_append_c(key, '-');
+        else
+            g_string_append_printf(key, "%zu:%s", strlen(face->mana_cost), face->mana_cost);
+    }
+    return g_string_free(key, FALSE);
+}
+
+/* The shared description of `spec`, made on first use. Copies the strings. */
+static guint32 fake_host_description(FakeHost *host, const FakeCardSpec *spec)
+{
+    char *key = fake_spec_key(spec);
+    FakeDescription *description = g_hash_table_lookup(host->descriptions, key);
+    if (description != NULL) {
+        g_free(key);
+        return description->index;
+    }
+    description = g_new0(FakeDescription, 1);
+    description->desc.struct_size = sizeof description->desc;
+    description->desc.layout = spec->layout;
+    description->desc.face_count = spec->face_count;
+    for (guint i = 0; i < spec->face_count; i++) {
+        const FakeFaceSpec *face = &spec->faces[i];
+        description->strings[2 * i] = g_strdup(face->name != NULL ? face->name : "");
+        description->strings[2 * i + 1] = g_strdup(face->mana_cost);
+        description->faces[i] = (keyact_face_desc){
+            .struct_size = sizeof(keyact_face_desc),
+            .flags = face->flags,
+            .name = description->strings[2 * i],
+            .mana_cost = description->strings[2 * i + 1],
+        };
+        description->desc.faces[i] = &description->faces[i];
+    }
+    description->bad_cost_face = description->faces[0];
+    description->bad_cost_face.mana_cost = "{?}";
+    description->index = host->described->len;
+    g_ptr_array_add(host->described, description);
+    g_hash_table_insert(host->descriptions, key, description);
+    return description->index;
 }
 
 static void fake_host_grow_logs(FakeHost *host)
 {
-    /* A resolve sends a handful of events and calls per library card. */
+    /* A resolve sends a handful of events and calls per library card.
+     * The buffers double, so adding n cards reallocates O(log n) times. */
     guint n = host->cards->len;
-    guint events = 4 * n + 64;
-    guint calls = 8 * n + 64;
-    if (events > host->events_capacity) {
+    guint events = MAX(4 * n + 64, 2 * host->events_capacity);
+    guint calls = MAX(8 * n + 64, 2 * host->calls_capacity);
+    if (4 * n + 64 > host->events_capacity) {
         host->events = g_renew(keyact_event, host->events, events);
         host->events_capacity = events;
     }
-    if (calls > host->calls_capacity) {
+    if (8 * n + 64 > host->calls_capacity) {
         host->calls = g_renew(FakeCallKind, host->calls, calls);
         host->calls_capacity = calls;
     }
@@ -48,7 +100,10 @@ FakeHost *fake_host_new(keyact_game_id game, guint n_players)
     host->game = game;
     host->n_players = n_players;
     host->players = g_new0(FakePlayer, n_players);
-    host->cards = g_ptr_array_new_with_free_func(fake_card_free);
+    host->cards = g_array_new(FALSE, TRUE, sizeof(FakeCard));
+    host->descriptions = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                               fake_description_free);
+    host->described = g_ptr_array_new();
     host->choose_policy = FAKE_CHOOSE_FIRST_CAST;
     host->rng_state = 0x9E3779B97F4A7C15u;
     fake_host_grow_zones(host, FAKE_INITIAL_CAPACITY);
@@ -65,7 +120,9 @@ void fake_host_free(FakeHost *host)
         for (guint z = 0; z < FAKE_ZONE_COUNT; z++)
             g_free(host->players[p].zones[z].base);
     g_free(host->players);
-    g_ptr_array_unref(host->cards);
+    g_array_unref(host->cards);
+    g_ptr_array_unref(host->described);
+    g_hash_table_unref(host->descriptions);
     g_free(host->events);
     g_free(host->calls);
     g_free(host);
@@ -86,20 +143,6 @@ guint fake_host_n_players(const FakeHost *host)
     return host->n_players;
 }
 
-FakeCard *fake_host_card(const FakeHost *host, keyact_card_id card)
-{
-    if (card == KEYACT_CARD_NONE || card > host->cards->len)
-        return NULL;
-    return g_ptr_array_index(host->cards, (guint)(card - 1));
-}
-
-FakePlayer *fake_host_player(const FakeHost *host, keyact_player_id player)
-{
-    if (player == 0 || player > host->n_players)
-        return NULL;
-    return &host->players[player - 1];
-}
-
 static gboolean fake_spec_valid(const FakeCardSpec *spec)
 {
     return spec != NULL && spec->face_count >= 1 && spec->face_count <= KEYACT_MAX_FACES;
@@ -113,34 +156,18 @@ keyact_card_id fake_host_add_card(FakeHost *host, keyact_player_id owner,
         || !fake_spec_valid(spec))
         return KEYACT_CARD_NONE;
 
-    FakeCard *card = g_new0(FakeCard, 1);
-    card->owner = owner;
-    card->zone = zone;
-    card->desc.struct_size = sizeof card->desc;
-    card->desc.layout = spec->layout;
-    card->desc.face_count = spec->face_count;
-    for (guint i = 0; i < spec->face_count; i++) {
-        const FakeFaceSpec *face = &spec->faces[i];
-        card->strings[2 * i] = g_strdup(face->name != NULL ? face->name : "");
-        card->strings[2 * i + 1] = g_strdup(face->mana_cost);
-        card->faces[i] = (keyact_face_desc){
-            .struct_size = sizeof(keyact_face_desc),
-            .flags = face->flags,
-            .name = card->strings[2 * i],
-            .mana_cost = card->strings[2 * i + 1],
-        };
-        card->desc.faces[i] = &card->faces[i];
-    }
-    card->bad_cost_face = card->faces[0];
-    card->bad_cost_face.mana_cost = "{?}";
-    g_ptr_array_add(host->cards, card);
+    FakeCard card = {
+        .description = fake_host_description(host, spec),
+        .owner = (guint32)owner,
+        .zone = FAKE_ZONE_NONE,
+    };
+    g_array_append_val(host->cards, card);
 
     if (host->cards->len > host->zone_capacity)
         fake_host_grow_zones(host, host->zone_capacity * 2);
     fake_host_grow_logs(host);
 
     keyact_card_id id = host->cards->len;
-    card->zone = FAKE_ZONE_NONE;
     fake_host_place(host, id, zone, G_MAXUINT);
     return id;
 }
@@ -153,7 +180,7 @@ guint fake_host_n_cards(const FakeHost *host)
 const keyact_card_desc *fake_host_card_desc(const FakeHost *host, keyact_card_id card)
 {
     FakeCard *c = fake_host_card(host, card);
-    return c != NULL ? &c->desc : NULL;
+    return c != NULL ? &fake_card_description(host, c)->desc : NULL;
 }
 
 gboolean fake_host_locate(const FakeHost *host, keyact_card_id card,
@@ -205,6 +232,12 @@ void fake_zone_assign(FakeZoneArray *zone, const keyact_card_id *cards, guint co
 
 gboolean fake_zone_remove(FakeZoneArray *zone, keyact_card_id card)
 {
+    /* The top card (what discover exiles) leaves without a scan or move. */
+    if (zone->count > 0 && zone->cards[0] == card) {
+        zone->cards++;
+        zone->count--;
+        return TRUE;
+    }
     guint i = 0;
     while (i < zone->count && zone->cards[i] != card)
         i++;
@@ -228,6 +261,16 @@ void fake_zone_insert(FakeZoneArray *zone, keyact_card_id card, guint position)
     gsize room_front = (gsize)(zone->cards - zone->base);
     gsize room_back = zone->slots - room_front - zone->count;
     gboolean front = position < zone->count - position;
+    /* The ends (every move discover makes) need no memmove. */
+    if (position == zone->count && room_back > 0) {
+        zone->cards[zone->count++] = card;
+        return;
+    }
+    if (position == 0 && room_front > 0) {
+        *--zone->cards = card;
+        zone->count++;
+        return;
+    }
     if ((front && room_front == 0) || (!front && room_back == 0)) {
         /* Centre the cards: slots >= 2 * count + 2 leaves room at both ends,
          * and recentring again takes about count / 2 more inserts. */

@@ -7,18 +7,32 @@
 /* Options kept from the last choose call (more are counted, not kept). */
 #define FAKE_MAX_OPTIONS 8u
 
+/* What describe_card answers for a card: shared by every card added with
+ * the same spec (a library of a million Mountains has one), so a card's own
+ * record stays small. Never changes once made. */
 typedef struct {
-    keyact_player_id owner;
-    FakeZone zone;
-    uint32_t cannot_cast;     /* face bits: can_cast_face answers 0 */
-    uint32_t cast_fails;      /* face bits: cast_free answers KEYACT_CAST_FAILED */
-    gboolean moved;           /* move_card or cast_free moved it since the snapshot */
-    guint position;           /* index in its zone; kept only outside the library */
     char *strings[2 * KEYACT_MAX_FACES]; /* owned copies of names and costs */
     keyact_face_desc faces[KEYACT_MAX_FACES];
     keyact_face_desc bad_cost_face;      /* face 0 with an unparsable cost */
     keyact_card_desc desc;
+    guint32 index;                       /* in host->described */
+} FakeDescription;
+
+/* One card's state, 16 bytes, kept by value in one array (host->cards):
+ * a callback touches one small record, not a scattered heap block, and a
+ * million cards take 16 MB. Owners, zones and face bits fit the narrow
+ * types (players are numbered from 1, KEYACT_MAX_FACES is 8). */
+typedef struct {
+    guint32 description;      /* index in host->described */
+    guint32 position;         /* index in its zone; kept only outside the library */
+    guint32 owner;            /* a keyact_player_id */
+    guint8 zone;              /* a FakeZone */
+    guint8 moved;             /* move_card or cast_free moved it since the snapshot */
+    guint8 cannot_cast;       /* face bits: can_cast_face answers 0 */
+    guint8 cast_fails;        /* face bits: cast_free answers KEYACT_CAST_FAILED */
 } FakeCard;
+
+G_STATIC_ASSERT(KEYACT_MAX_FACES <= 8);
 
 /* A zone: cards[0..count-1] in order, inside base[0..slots-1] with room at
  * both ends, so taking the top card or adding one at either end is O(1)
@@ -39,7 +53,10 @@ struct _FakeHost {
     keyact_game_id game;
     guint n_players;
     FakePlayer *players;      /* players[0] is player 1 */
-    GPtrArray *cards;         /* FakeCard*, cards->pdata[0] is card 1 */
+    GArray *cards;            /* of FakeCard; index 0 is card 1. Records move
+                               * when it grows: hold none across an add. */
+    GHashTable *descriptions; /* spec key -> FakeDescription (owned) */
+    GPtrArray *described;     /* FakeDescription by index (not owned) */
     guint zone_capacity;
 
     FakeChoosePolicy choose_policy;
@@ -54,6 +71,7 @@ struct _FakeHost {
     int32_t fault_status;
     gboolean fault_fired;
 
+    gboolean quiet;           /* no call log, no event copies */
     keyact_event *events;
     guint n_events, events_capacity;
     FakeCallKind *calls;
@@ -75,8 +93,27 @@ struct _FakeSnapshot {
     FakeZone *card_zone;      /* card_zone[id - 1] */
 };
 
-FakeCard *fake_host_card(const FakeHost *host, keyact_card_id card);
-FakePlayer *fake_host_player(const FakeHost *host, keyact_player_id player);
+/* The card's record / the player's zones, or NULL. Inline: every callback
+ * looks one up. */
+static inline FakeCard *fake_host_card(const FakeHost *host, keyact_card_id card)
+{
+    if (card == KEYACT_CARD_NONE || card > host->cards->len)
+        return NULL;
+    return &g_array_index(host->cards, FakeCard, (guint)(card - 1));
+}
+
+static inline const FakeDescription *fake_card_description(const FakeHost *host,
+                                                           const FakeCard *card)
+{
+    return g_ptr_array_index(host->described, card->description);
+}
+
+static inline FakePlayer *fake_host_player(const FakeHost *host, keyact_player_id player)
+{
+    if (player == 0 || player > host->n_players)
+        return NULL;
+    return &host->players[player - 1];
+}
 
 /* Remove `card` from the zone (found by scanning from the top); FALSE if absent. */
 gboolean fake_zone_remove(FakeZoneArray *zone, keyact_card_id card);

@@ -29,7 +29,7 @@ FakeSnapshot *fake_host_snapshot(FakeHost *host)
         }
     }
     for (guint i = 0; i < snapshot->n_cards; i++) {
-        FakeCard *card = g_ptr_array_index(host->cards, i);
+        FakeCard *card = &g_array_index(host->cards, FakeCard, i);
         snapshot->card_zone[i] = card->zone;
         card->moved = FALSE;
     }
@@ -60,7 +60,7 @@ void fake_host_restore(FakeHost *host, const FakeSnapshot *snapshot)
         }
     }
     for (guint i = 0; i < snapshot->n_cards; i++) {
-        FakeCard *card = g_ptr_array_index(host->cards, i);
+        FakeCard *card = &g_array_index(host->cards, FakeCard, i);
         card->zone = snapshot->card_zone[i];
         card->moved = FALSE;
     }
