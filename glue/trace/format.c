@@ -256,17 +256,20 @@ static void append_out(GString *out, const KeyactTraceRecord *record)
     }
 }
 
-gchar *keyact_trace_record_format(const KeyactTraceRecord *record)
+void keyact_trace_record_append(GString *out, const KeyactTraceRecord *record)
 {
     const KeyactCallbackSignature *signature = record->signature;
-    GString *out = g_string_new(signature->name);
     gboolean first = TRUE;
 
+    g_string_append(out, signature->name);
     g_string_append_c(out, '(');
     for (guint i = 0; i < signature->n_args; i++) {
         gsize mark = out->len;
 
-        g_string_append_printf(out, "%s%s=", first ? "" : ", ", signature->args[i].name);
+        if (!first)
+            g_string_append(out, ", ");
+        g_string_append(out, signature->args[i].name);
+        g_string_append_c(out, '=');
         if (append_arg(out, record, i))
             first = FALSE;
         else
@@ -289,5 +292,12 @@ gchar *keyact_trace_record_format(const KeyactTraceRecord *record)
     case KEYACT_RETURN_VOID:
         break;
     }
+}
+
+gchar *keyact_trace_record_format(const KeyactTraceRecord *record)
+{
+    GString *out = g_string_new(NULL);
+
+    keyact_trace_record_append(out, record);
     return g_string_free(out, FALSE);
 }

@@ -81,6 +81,9 @@ void keyact_trace_record_clear(KeyactTraceRecord *record);
 /* The record as one line without '\n'. */
 gchar *keyact_trace_record_format(const KeyactTraceRecord *record);
 
+/* The same line appended to `out`. */
+void keyact_trace_record_append(GString *out, const KeyactTraceRecord *record);
+
 G_END_DECLS
 
 #endif /* KEYACT_TRACE_PRIVATE_H */

@@ -92,11 +92,18 @@ void keyact_trace_record_capture_args(KeyactTraceRecord *record,
     copy_options(record, options, option_count);
 }
 
+/* The face names and costs, copied into ONE block: the two NULL-terminated
+ * vectors first, then the strings. A traced resolve describes a card per
+ * exiled card, so this is one allocation per call instead of one per
+ * string and vector. Missing names and costs are copied as "". */
 static void capture_desc(KeyactTraceRecord *record, const keyact_card_desc *desc)
 {
-    g_autoptr(GPtrArray) names = g_ptr_array_new();
-    g_autoptr(GPtrArray) costs = g_ptr_array_new();
+    const char *names[KEYACT_MAX_FACES];
+    const char *costs[KEYACT_MAX_FACES];
+    gsize lengths[2 * KEYACT_MAX_FACES];
     gsize size = desc->struct_size;
+    gsize bytes = 0;
+    guint count = 0;
 
     if (size < SIZE_THROUGH(keyact_card_desc, layout))
         return;
@@ -104,30 +111,38 @@ static void capture_desc(KeyactTraceRecord *record, const keyact_card_desc *desc
     record->out.u32 = desc->layout;
 
     if (size >= SIZE_THROUGH(keyact_card_desc, face_count)) {
-        guint count = MIN(desc->face_count, KEYACT_MAX_FACES);
+        guint most = MIN(desc->face_count, KEYACT_MAX_FACES);
 
-        for (guint i = 0; i < count; i++) {
+        for (; count < most; count++) {
             const keyact_face_desc *face;
 
-            if (size < offsetof(keyact_card_desc, faces) + (i + 1) * sizeof desc->faces[0])
+            if (size < offsetof(keyact_card_desc, faces) + (count + 1) * sizeof desc->faces[0])
                 break;
-            face = desc->faces[i];
-            if (face != NULL && face->struct_size >= SIZE_THROUGH(keyact_face_desc, name)
-                && face->name != NULL)
-                g_ptr_array_add(names, g_strdup(face->name));
-            else
-                g_ptr_array_add(names, g_strdup(""));
-            if (face != NULL && face->struct_size >= SIZE_THROUGH(keyact_face_desc, mana_cost)
-                && face->mana_cost != NULL)
-                g_ptr_array_add(costs, g_strdup(face->mana_cost));
-            else
-                g_ptr_array_add(costs, g_strdup(""));
+            face = desc->faces[count];
+            names[count] = face != NULL && face->struct_size >= SIZE_THROUGH(keyact_face_desc, name)
+                           && face->name != NULL ? face->name : "";
+            costs[count] = face != NULL
+                           && face->struct_size >= SIZE_THROUGH(keyact_face_desc, mana_cost)
+                           && face->mana_cost != NULL ? face->mana_cost : "";
+            lengths[2 * count] = strlen(names[count]) + 1;
+            lengths[2 * count + 1] = strlen(costs[count]) + 1;
+            bytes += lengths[2 * count] + lengths[2 * count + 1];
         }
     }
-    g_ptr_array_add(names, NULL);
-    g_ptr_array_add(costs, NULL);
-    record->face_names = (gchar **)g_ptr_array_free(g_steal_pointer(&names), FALSE);
-    record->face_costs = (gchar **)g_ptr_array_free(g_steal_pointer(&costs), FALSE);
+
+    gchar **vectors = g_malloc(2 * (count + 1) * sizeof(gchar *) + bytes);
+    gchar *text = (gchar *)(vectors + 2 * (count + 1));
+
+    record->face_names = vectors;
+    record->face_costs = vectors + count + 1;
+    for (guint i = 0; i < count; i++) {
+        record->face_names[i] = memcpy(text, names[i], lengths[2 * i]);
+        text += lengths[2 * i];
+        record->face_costs[i] = memcpy(text, costs[i], lengths[2 * i + 1]);
+        text += lengths[2 * i + 1];
+    }
+    record->face_names[count] = NULL;
+    record->face_costs[count] = NULL;
 }
 
 void keyact_trace_record_capture_outs(KeyactTraceRecord *record)
@@ -161,8 +176,9 @@ void keyact_trace_record_capture_outs(KeyactTraceRecord *record)
 
 void keyact_trace_record_clear(KeyactTraceRecord *record)
 {
-    g_clear_pointer(&record->face_names, g_strfreev);
-    g_clear_pointer(&record->face_costs, g_strfreev);
+    /* face_costs lives in face_names' block (capture_desc). */
+    g_clear_pointer(&record->face_names, g_free);
+    record->face_costs = NULL;
     g_clear_pointer(&record->string, g_free);
     g_clear_pointer(&record->text, g_free);
 }

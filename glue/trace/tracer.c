@@ -5,6 +5,7 @@
  * signature table; the one handler below serves them all: it swaps the
  * traced table for the wrapped one in the host argument, forwards the call
  * with ffi_call through the same call interface, and appends a record.
+ * A record's text line is formatted lazily, when the records are read.
  */
 #include <stddef.h>
 
@@ -83,7 +84,9 @@ static void trace_handler(ffi_cif *cif, void *ret, void **args, void *user_data)
     } else {
         answer_missing(ret, &record);
     }
-    record.text = keyact_trace_record_format(&record);
+    /* record.text stays NULL: the line is made when the records are read
+     * (keyact_tracer_get_records, keyact_tracer_format), not inside the
+     * traced call, which a trace should slow down as little as it can. */
 
     g_mutex_lock(&tracer->lock);
     g_array_append_val(tracer->records, record);
@@ -163,6 +166,13 @@ KEYACT_TRACE_API const KeyactTraceRecord *keyact_tracer_get_records(KeyactTracer
 
     g_return_val_if_fail(tracer != NULL, NULL);
     g_mutex_lock(&tracer->lock);
+    /* Readers see every record's text, as if it had been made at the call. */
+    for (guint i = 0; i < tracer->records->len; i++) {
+        KeyactTraceRecord *record = &g_array_index(tracer->records, KeyactTraceRecord, i);
+
+        if (record->text == NULL)
+            record->text = keyact_trace_record_format(record);
+    }
     records = (const KeyactTraceRecord *)(gconstpointer)tracer->records->data;
     if (n_records != NULL)
         *n_records = tracer->records->len;
@@ -197,7 +207,12 @@ KEYACT_TRACE_API char *keyact_tracer_format(KeyactTracer *tracer)
     out = g_string_new(NULL);
     g_mutex_lock(&tracer->lock);
     for (guint i = 0; i < tracer->records->len; i++) {
-        g_string_append(out, g_array_index(tracer->records, KeyactTraceRecord, i).text);
+        const KeyactTraceRecord *record = &g_array_index(tracer->records, KeyactTraceRecord, i);
+
+        if (record->text != NULL)
+            g_string_append(out, record->text);
+        else
+            keyact_trace_record_append(out, record);
         g_string_append_c(out, '\n');
     }
     g_mutex_unlock(&tracer->lock);
