@@ -40,6 +40,9 @@ BenchGame *bench_game_new(guint64 seed, guint n_orders, int32_t n)
 
     game->host = fake_host_new(1, 1);
     game->table = fake_host_table(game->host);
+    /* Timed as a game would be, not as a test recorder: no call log, no
+     * event copies (the outcome checks read zones and results). */
+    fake_host_set_quiet(game->host, TRUE);
     if (!bench_deck_add(game->host))
         return NULL;
     game->deck_size = fake_host_n_cards(game->host);

@@ -1,5 +1,6 @@
-/* bench_game.h - one FakeHost game with the 60-card deck, ready to resolve
- * many times in a fresh random library order each time.
+/* bench_game.h - one quiet FakeHost game (fake_host_set_quiet) with the
+ * 60-card deck, ready to resolve many times in a fresh random library order
+ * each time.
  *
  * The orders are shuffled once at set-up and kept as FakeHost snapshots
  * (restoring one is a memcpy, no allocation) and as plain arrays for the

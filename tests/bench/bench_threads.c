@@ -19,8 +19,10 @@
 #define THREAD_RESOLVES 40000u
 #define MAX_THREADS 2u
 
+/* One per thread, each on its own cache lines: a thread writes failures
+ * and cpu_ns, and must not share a line with what the other one reads. */
 typedef struct {
-    BenchGame *game;
+    _Alignas(128) BenchGame *game;
     const KeyactBoundAction *bound;
     guint resolves;
     guint failures;

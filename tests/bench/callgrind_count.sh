@@ -5,16 +5,18 @@
 #
 #   callgrind_count.sh resolve VALGRIND PROGRAM PLUGIN BOUND
 #       one discover 3 on the fixed deck; fails above BOUND instructions.
+#       Also prints the floor's count for the same resolve (reported only).
 #   callgrind_count.sh per-card VALGRIND PROGRAM PLUGIN SMALL LARGE MAX_RATIO
 #       bottom-hit libraries of SMALL and LARGE cards; fails when the
 #       instructions per exiled card at LARGE exceed MAX_RATIO x those at SMALL.
+#       Also prints the floor's instructions per card (reported only).
 set -eu
 mode=$1 valgrind=$2 program=$3 plugin=$4
 shift 4
 out=$(mktemp)  # in $TMPDIR, or /tmp
 trap 'rm -f "$out" "$out.log"' EXIT
 
-# count [SIZE]: run the program once, print its instruction count.
+# count [--floor] [SIZE]: run the program once, print its instruction count.
 count() {
     # Bind every symbol at load: a first call through the PLT would
     # otherwise count the dynamic linker's lookup as part of the resolve.
@@ -34,16 +36,20 @@ case $mode in
 resolve)
     bound=$1
     n=$(count)
-    echo "{\"figure\":\"insn\",\"instructions_per_resolve\":$n,\"bound\":$bound}"
+    f=$(count --floor)
+    awk -v n="$n" -v f="$f" -v b="$bound" 'BEGIN {
+        printf "{\"figure\":\"insn\",\"instructions_per_resolve\":%d,\"floor_instructions\":%d,\"plugin_over_floor\":%.1f,\"bound\":%d}\n", n, f, n / f, b }'
     [ "$n" -le "$bound" ]
     ;;
 per-card)
     small=$1 large=$2 max_ratio=$3
     a=$(count "$small")
     b=$(count "$large")
-    awk -v a="$a" -v b="$b" -v s="$small" -v l="$large" -v m="$max_ratio" 'BEGIN {
+    fa=$(count --floor "$small")
+    fb=$(count --floor "$large")
+    awk -v a="$a" -v b="$b" -v fa="$fa" -v fb="$fb" -v s="$small" -v l="$large" -v m="$max_ratio" 'BEGIN {
         pa = a / s; pb = b / l; r = pb / pa
-        printf "{\"figure\":\"insn_per_card\",\"per_card_%d\":%.1f,\"per_card_%d\":%.1f,\"ratio\":%.4f,\"max_ratio\":%s}\n", s, pa, l, pb, r, m
+        printf "{\"figure\":\"insn_per_card\",\"per_card_%d\":%.1f,\"per_card_%d\":%.1f,\"ratio\":%.4f,\"max_ratio\":%s,\"floor_per_card_%d\":%.1f,\"floor_per_card_%d\":%.1f}\n", s, pa, l, pb, r, m, s, fa / s, l, fb / l
         exit (r <= m ? 0 : 1) }'
     ;;
 *)

@@ -7,39 +7,72 @@
  * valgrind the client requests do nothing. The outcome is checked like a
  * test: status 0, COMPLETE, and the hit and exiled count the floor finds.
  *
- * With a SIZE, the resolve is on a bench_ring_host library of SIZE cards
- * whose only hit is the bottom card instead (every card exiled): counts at
- * two sizes tell whether the instructions per card stay flat.
+ * With a SIZE, the resolve is on a quiet FakeHost library of SIZE cards
+ * whose only hit is the bottom card instead (every card exiled,
+ * bench_bottom.h): counts at two sizes tell whether the instructions per
+ * card stay flat.
  *
- * usage: keyact-bench-insn /full/path/keyact-discover.so [SIZE]
+ * With --floor, the floor's resolve of the same library (bench_floor.h) is
+ * the one instrumented instead, so the two counts compare the plugin and
+ * its host with the work itself.
+ *
+ * usage: keyact-bench-insn /full/path/keyact-discover.so [--floor] [SIZE]
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <valgrind/callgrind.h>
 
+#include "bench_bottom.h"
 #include "bench_deck.h"
 #include "bench_game.h"
 #include "bench_plugin.h"
-#include "bench_ring_host.h"
+
+/* The floor on `facts` and `library`, instrumented when `measure_floor`. */
+static void insn_floor(const BenchFacts *facts, const keyact_card_id *library, guint count,
+                       gboolean measure_floor, BenchFloorOutcome *out)
+{
+    BenchFloor floor;
+
+    bench_floor_init(&floor, count, facts);
+    floor.rng = 1;
+    bench_floor_load(&floor, library, count);
+    if (measure_floor)
+        CALLGRIND_START_INSTRUMENTATION;
+    bench_floor_resolve(&floor, BENCH_DISCOVER_N, out);
+    if (measure_floor)
+        CALLGRIND_STOP_INSTRUMENTATION;
+    bench_floor_clear(&floor);
+}
 
 /* One resolve on a bottom-hit library of `size` cards; 0 when it exiled
- * them all and cast the bottom one. */
-static int insn_bottom_hit(const KeyactBoundAction *bound, guint size)
+ * them all and cast the bottom one (and the floor agrees). */
+static int insn_bottom_hit(const KeyactBoundAction *bound, guint size, gboolean measure_floor)
 {
-    g_autoptr(BenchRingHost) host = bench_ring_host_new(size);
-    keyact_resolve_args args = { sizeof args, BENCH_DISCOVER_N, 1, 1, KEYACT_CARD_NONE };
-    keyact_resolve_result result = { .struct_size = sizeof result };
+    g_autoptr(BenchBottom) lib = bench_bottom_new(size);
+    g_autofree BenchFacts *facts = g_new0(BenchFacts, size + 1);
+    BenchFloorOutcome want;
+    guint count = 0;
 
-    CALLGRIND_START_INSTRUMENTATION;
-    int32_t status = keyact_bound_action_resolve(bound, bench_ring_host_table(host), &args,
-                                                 &result);
-    CALLGRIND_STOP_INSTRUMENTATION;
+    if (lib == NULL || !bench_facts_compute(lib->host, BENCH_DISCOVER_N, facts)) {
+        fprintf(stderr, "insn: could not set up the %u-card library\n", size);
+        return 1;
+    }
+    const keyact_card_id *library = fake_host_zone(lib->host, 1, FAKE_ZONE_LIBRARY, &count);
+    insn_floor(facts, library, count, measure_floor, &want);
 
-    int failed = status != KEYACT_OK || result.exiled_count != size
-                 || result.outcome != KEYACT_OUTCOME_CAST;
-    printf("insn: discover %d on %u cards, hit at the bottom: status %s, exiled %u%s\n",
-           BENCH_DISCOVER_N, size, keyact_status_name(status), result.exiled_count,
-           failed ? " MISMATCH" : "");
+    if (!measure_floor)
+        CALLGRIND_START_INSTRUMENTATION;
+    int32_t status = keyact_bound_action_resolve(bound, lib->table, &lib->call.args,
+                                                 &lib->call.result);
+    if (!measure_floor)
+        CALLGRIND_STOP_INSTRUMENTATION;
+
+    int failed = !bench_bottom_outcome_ok(lib, status) || want.exiled != size
+                 || want.hit != lib->hit;
+    printf("insn: discover %d on %u cards, hit at the bottom: status %s, exiled %u "
+           "(floor: %u)%s\n", BENCH_DISCOVER_N, size, keyact_status_name(status),
+           lib->call.result.exiled_count, want.exiled, failed ? " MISMATCH" : "");
     return failed;
 }
 
@@ -47,12 +80,13 @@ int main(int argc, char **argv)
 {
     BenchPlugin plugin = { 0 };
     g_autoptr(GError) error = NULL;
-    BenchFloor floor;
     BenchFloorOutcome want;
+    gboolean measure_floor = argc >= 3 && strcmp(argv[2], "--floor") == 0;
+    int rest = measure_floor ? 3 : 2;
 
-    guint size = argc == 3 ? (guint)strtoul(argv[2], NULL, 10) : 0;
-    if ((argc != 2 && argc != 3) || (argc == 3 && size == 0)) {
-        fprintf(stderr, "usage: %s /full/path/keyact-discover.so [SIZE]\n", argv[0]);
+    guint size = argc == rest + 1 ? (guint)strtoul(argv[rest], NULL, 10) : 0;
+    if ((argc != rest && argc != rest + 1) || (argc == rest + 1 && size == 0)) {
+        fprintf(stderr, "usage: %s /full/path/keyact-discover.so [--floor] [SIZE]\n", argv[0]);
         return 2;
     }
     if (!bench_plugin_load(&plugin, argv[1], &error)) {
@@ -60,7 +94,7 @@ int main(int argc, char **argv)
         return 1;
     }
     if (size != 0) {
-        int failed = insn_bottom_hit(&plugin.discover, size);
+        int failed = insn_bottom_hit(&plugin.discover, size, measure_floor);
         bench_plugin_unload(&plugin);
         return failed;
     }
@@ -75,17 +109,14 @@ int main(int argc, char **argv)
     }
     fake_host_set_seed(game->host, 1);
     bench_game_prepare(game, 0);
+    insn_floor(game->facts, bench_game_order(game, 0), game->deck_size, measure_floor, &want);
 
-    CALLGRIND_START_INSTRUMENTATION;
+    if (!measure_floor)
+        CALLGRIND_START_INSTRUMENTATION;
     int32_t status = keyact_bound_action_resolve(&plugin.discover, game->table,
                                                  &game->call.args, &game->call.result);
-    CALLGRIND_STOP_INSTRUMENTATION;
-
-    bench_floor_init(&floor, game->deck_size, game->facts);
-    floor.rng = 1;
-    bench_floor_load(&floor, bench_game_order(game, 0), game->deck_size);
-    bench_floor_resolve(&floor, BENCH_DISCOVER_N, &want);
-    bench_floor_clear(&floor);
+    if (!measure_floor)
+        CALLGRIND_STOP_INSTRUMENTATION;
 
     const keyact_resolve_result *got = &game->call.result;
     int failed = status != KEYACT_OK || !(got->flags & KEYACT_RESULT_COMPLETE)
