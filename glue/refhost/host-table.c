@@ -31,6 +31,24 @@ static RefCardObj *card_of(const RefGame *game, keyact_card_id card)
     return ref_game_card(game, (guint)card);
 }
 
+/* The checks every per-card callback starts with: the game handle, the
+ * player and the card. */
+static int32_t find_card(const keyact_host *host, keyact_game_id game_id,
+                         keyact_player_id player, keyact_card_id card,
+                         RefGame **out_game, guint *out_player, RefCardObj **out_obj)
+{
+    RefGame *game = game_of(host);
+    if (game == NULL || game_id != REF_GAME_ID)
+        return KEYACT_E_INVAL;
+    if (!player_index(game, player, out_player))
+        return KEYACT_E_NOTFOUND;
+    *out_obj = card_of(game, card);
+    if (*out_obj == NULL)
+        return KEYACT_E_NOTFOUND;
+    *out_game = game;
+    return KEYACT_OK;
+}
+
 static int32_t library_size(const keyact_host *host, keyact_game_id game_id,
                             keyact_player_id player, uint32_t *out_size)
 {
@@ -75,16 +93,13 @@ static int32_t move_card(const keyact_host *host, keyact_game_id game_id,
                          keyact_player_id player, keyact_card_id card,
                          uint32_t to_zone, uint32_t library_index, uint32_t flags)
 {
-    RefGame *game = game_of(host);
+    RefGame *game;
     guint p;
+    RefCardObj *obj;
     (void)flags; /* every card here is public: revealing changes nothing */
-    if (game == NULL || game_id != REF_GAME_ID)
-        return KEYACT_E_INVAL;
-    if (!player_index(game, player, &p))
-        return KEYACT_E_NOTFOUND;
-    RefCardObj *obj = card_of(game, card);
-    if (obj == NULL)
-        return KEYACT_E_NOTFOUND;
+    int32_t rc = find_card(host, game_id, player, card, &game, &p, &obj);
+    if (rc != KEYACT_OK)
+        return rc;
     if (obj->owner != p)
         return KEYACT_E_INVAL;
     /* Spells and permanents are not the plugin's to move. */
@@ -142,15 +157,14 @@ static int32_t can_cast_face(const keyact_host *host, keyact_game_id game_id,
                              keyact_player_id player, keyact_card_id card,
                              uint32_t face, uint32_t *out_can)
 {
-    RefGame *game = game_of(host);
+    RefGame *game;
     guint p;
-    if (game == NULL || game_id != REF_GAME_ID || out_can == NULL)
+    RefCardObj *obj;
+    if (out_can == NULL)
         return KEYACT_E_INVAL;
-    if (!player_index(game, player, &p))
-        return KEYACT_E_NOTFOUND;
-    const RefCardObj *obj = card_of(game, card);
-    if (obj == NULL)
-        return KEYACT_E_NOTFOUND;
+    int32_t rc = find_card(host, game_id, player, card, &game, &p, &obj);
+    if (rc != KEYACT_OK)
+        return rc;
     if (face >= obj->card->n_faces)
         return KEYACT_E_RANGE;
     *out_can = ref_policy_names_face(game->policy.cannot_cast, obj->card, face) ? 0u : 1u;
@@ -176,16 +190,14 @@ static int32_t choose(const keyact_host *host, keyact_game_id game_id,
                       const keyact_option *options, uint32_t option_count,
                       uint32_t *out_index)
 {
-    RefGame *game = game_of(host);
+    RefGame *game;
     guint p;
-    if (game == NULL || game_id != REF_GAME_ID || options == NULL || option_count == 0 ||
-        out_index == NULL)
+    RefCardObj *obj;
+    if (options == NULL || option_count == 0 || out_index == NULL)
         return KEYACT_E_INVAL;
-    if (!player_index(game, player, &p))
-        return KEYACT_E_NOTFOUND;
-    const RefCardObj *obj = card_of(game, card);
-    if (obj == NULL)
-        return KEYACT_E_NOTFOUND;
+    int32_t rc = find_card(host, game_id, player, card, &game, &p, &obj);
+    if (rc != KEYACT_OK)
+        return rc;
     if (game->current != NULL)
         record_options(game->current, options, option_count);
 
@@ -214,15 +226,14 @@ static int32_t cast_free(const keyact_host *host, keyact_game_id game_id,
                          keyact_player_id player, keyact_card_id card,
                          uint32_t face, uint32_t *out_cast)
 {
-    RefGame *game = game_of(host);
+    RefGame *game;
     guint p;
-    if (game == NULL || game_id != REF_GAME_ID || out_cast == NULL)
+    RefCardObj *obj;
+    if (out_cast == NULL)
         return KEYACT_E_INVAL;
-    if (!player_index(game, player, &p))
-        return KEYACT_E_NOTFOUND;
-    RefCardObj *obj = card_of(game, card);
-    if (obj == NULL)
-        return KEYACT_E_NOTFOUND;
+    int32_t rc = find_card(host, game_id, player, card, &game, &p, &obj);
+    if (rc != KEYACT_OK)
+        return rc;
     if (face >= obj->card->n_faces)
         return KEYACT_E_RANGE;
     if (obj->zone != REF_ZONE_EXILE || obj->owner != p)
