@@ -1,0 +1,202 @@
+// test_fault_sweep.cc - the k-th host call fails, for every k a resolve
+// makes, every kind of failure, every layout and N = 0..10, through the
+// loaded plugin. Nothing may be lost (action.h's failure policy).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "faults_support.h"
+
+namespace {
+
+using faults::Game;
+
+// How the k-th call goes wrong.
+struct Failure {
+    const char *name;
+    FakeFault fault;
+    int32_t status;  // for FAKE_FAULT_STATUS
+};
+
+constexpr Failure kFailures[] = {
+    {"error KEYACT_E_HOST", FAKE_FAULT_STATUS, KEYACT_E_HOST},
+    {"error KEYACT_E_STATE", FAKE_FAULT_STATUS, KEYACT_E_STATE},
+    // A host that returns a positive number still failed; the plugin must
+    // turn it into a negative code.
+    {"positive status 3", FAKE_FAULT_STATUS, 3},
+    {"out-of-range answer", FAKE_FAULT_BAD_ANSWER, 0},
+    {"unparsable cost", FAKE_FAULT_BAD_COST, 0},
+};
+
+bool is_question(FakeCallKind kind)
+{
+    return kind == FAKE_CALL_CAN_CAST_FACE || kind == FAKE_CALL_CHOOSE
+           || kind == FAKE_CALL_CAST_FREE;
+}
+
+// What action.h promises for a failure of `kind`.
+struct Expected {
+    bool any_of_two = false;  // library_size one too many: harmless or NOTFOUND
+    int32_t status = KEYACT_OK;
+    bool complete = true;
+    bool to_hand = false;     // the discovered card must be in hand
+};
+
+Expected expected(FakeCallKind kind, const Failure &failure)
+{
+    Expected e;
+    if (failure.fault == FAKE_FAULT_STATUS) {
+        e.status = failure.status > 0 ? KEYACT_E_HOST : failure.status;
+        e.complete = is_question(kind);
+        e.to_hand = kind == FAKE_CALL_CHOOSE || kind == FAKE_CALL_CAST_FREE;
+        return e;
+    }
+    switch (kind) {
+    case FAKE_CALL_LIBRARY_SIZE:
+        e.any_of_two = true;
+        break;
+    case FAKE_CALL_MOVE_CARD:  // has no answer to get wrong: runs normally
+        break;
+    case FAKE_CALL_DESCRIBE_CARD:
+        e.status = failure.fault == FAKE_FAULT_BAD_COST ? KEYACT_E_BADCOST : KEYACT_E_BADCARD;
+        e.complete = false;
+        break;
+    case FAKE_CALL_LIBRARY_CARD:
+    case FAKE_CALL_RANDOM_BELOW:
+        e.status = KEYACT_E_RANGE;
+        e.complete = false;
+        break;
+    default:  // questions: recovered, reported as out of range
+        e.status = KEYACT_E_RANGE;
+        e.to_hand = kind != FAKE_CALL_CAN_CAST_FACE;
+        break;
+    }
+    return e;
+}
+
+guint g_faults_injected = 0;
+guint g_resolves = 0;
+
+// Prints the figure for the closing note once every test has run.
+class FaultCount : public ::testing::Environment {
+public:
+    void TearDown() override
+    {
+        std::printf("fault sweep: %u faults injected in %u resolves "
+                    "(8 layouts, N 0..10, 5 failure kinds, casts succeeding and failing)\n",
+                    g_faults_injected, g_resolves);
+    }
+};
+[[maybe_unused]] const auto *const kCountEnv = ::testing::AddGlobalTestEnvironment(new FaultCount);
+
+FakeZone zone_of(const Game &game, keyact_card_id card)
+{
+    FakeZone zone = FAKE_ZONE_NONE;
+    guint position = 0;
+    fake_host_locate(game.host, card, &zone, &position);
+    return zone;
+}
+
+// The calls of a resolve with no fault.
+std::vector<FakeCallKind> clean_calls(uint32_t layout, int32_t n, bool casts_fail)
+{
+    Game game(layout, 99);
+    if (casts_fail)
+        game.make_casts_fail();
+    FakeResolve res;
+    faults::resolve(game.host, n, game.source, &res);
+    g_resolves++;
+    EXPECT_EQ(res.status, KEYACT_OK);
+    EXPECT_TRUE(res.result.flags & KEYACT_RESULT_COMPLETE);
+    EXPECT_EQ(faults::conservation_problem(game.host, game.before, res), "");
+    EXPECT_EQ(faults::result_problem(res), "");
+    if (casts_fail) {
+        // A failed cast is recovered: the card goes to hand, all done.
+        EXPECT_NE(res.result.outcome, KEYACT_OUTCOME_CAST);
+    }
+    guint count = 0;
+    const FakeCallKind *calls = fake_host_calls(game.host, &count);
+    EXPECT_EQ(fake_host_log_dropped(game.host), 0u);
+    return std::vector<FakeCallKind>(calls, calls + count);
+}
+
+void sweep_one(uint32_t layout, int32_t n, bool casts_fail)
+{
+    std::vector<FakeCallKind> calls = clean_calls(layout, n, casts_fail);
+    ASSERT_FALSE(calls.empty());
+    for (const Failure &failure : kFailures) {
+        for (guint k = 1; k <= calls.size(); k++) {
+            const FakeCallKind kind = calls[k - 1];
+            SCOPED_TRACE(std::string(faults::layout_name(layout)) + " N=" + std::to_string(n)
+                         + (casts_fail ? " casts fail" : "") + ": call " + std::to_string(k)
+                         + " (" + fake_call_kind_name(kind) + ") " + failure.name);
+            Game game(layout, 99);
+            if (casts_fail)
+                game.make_casts_fail();
+            fake_host_inject(game.host, FAKE_CALL_ANY, k, failure.fault, failure.status);
+            FakeResolve res;
+            faults::resolve(game.host, n, game.source, &res);
+            g_resolves++;
+
+            ASSERT_TRUE(fake_host_fault_fired(game.host));
+            g_faults_injected++;
+            ASSERT_EQ(faults::conservation_problem(game.host, game.before, res), "");
+            ASSERT_EQ(faults::result_problem(res), "");
+
+            const Expected e = expected(kind, failure);
+            const bool complete = (res.result.flags & KEYACT_RESULT_COMPLETE) != 0;
+            if (e.any_of_two) {
+                EXPECT_TRUE((res.status == KEYACT_OK && complete)
+                            || (res.status == KEYACT_E_NOTFOUND && !complete))
+                    << keyact_status_name(res.status);
+                continue;
+            }
+            EXPECT_EQ(res.status, e.status) << keyact_status_name(res.status);
+            EXPECT_EQ(complete, e.complete);
+            if (e.to_hand) {
+                EXPECT_EQ(res.result.outcome, KEYACT_OUTCOME_HAND);
+                EXPECT_EQ(zone_of(game, res.result.discovered), FAKE_ZONE_HAND);
+            }
+            if (!complete) {
+                // Everything stranded is listed: the buffer is big enough.
+                EXPECT_LE(res.result.stranded_count, FAKE_STRANDED_CAPACITY);
+            }
+        }
+    }
+}
+
+class FaultSweep : public ::testing::TestWithParam<uint32_t> {};
+
+TEST_P(FaultSweep, EveryCallFailingInEveryWayLosesNothing)
+{
+    const uint32_t layout = GetParam();
+    for (int32_t n = 0; n <= 10; n++) {
+        for (bool casts_fail : {false, true}) {
+            sweep_one(layout, n, casts_fail);
+            if (HasFatalFailure())
+                return;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, FaultSweep, ::testing::ValuesIn(faults::kLayouts),
+                         [](const ::testing::TestParamInfo<uint32_t> &info) {
+                             return std::string(faults::layout_name(info.param));
+                         });
+
+// The sweep really reaches every kind of call somewhere (else a kind of
+// failure would go untested without anyone noticing).
+TEST(FaultSweepCoverage, EveryCallKindIsSwept)
+{
+    bool seen[FAKE_CALL_KIND_COUNT] = {};
+    for (uint32_t layout : faults::kLayouts)
+        for (int32_t n = 0; n <= 10; n++)
+            for (FakeCallKind kind : clean_calls(layout, n, false))
+                seen[kind] = true;
+    for (int kind = 0; kind < FAKE_CALL_KIND_COUNT; kind++)
+        EXPECT_TRUE(seen[kind]) << fake_call_kind_name(static_cast<FakeCallKind>(kind));
+}
+
+}  // namespace
