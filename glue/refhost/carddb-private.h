@@ -21,6 +21,13 @@ G_BEGIN_DECLS
  * recurses once per level and would overflow the stack on hostile input. */
 #define REF_CARDDB_MAX_DEPTH 64u
 
+/* Checks json-glib does not make, before it parses untrusted text: UTF-8
+ * without NUL bytes, nesting within REF_CARDDB_MAX_DEPTH (json-glib recurses
+ * per level), nothing after the first value. On failure sets a
+ * REF_CARDDB_ERROR_PARSE error "LABEL:LINE:COLUMN: what". Used by the card
+ * and scenario loaders. */
+gboolean ref_json_prescan(const char *text, gsize len, const char *label, GError **error);
+
 /* One face as a loader found it. NULL strings are "absent". */
 typedef struct {
     const char *name;

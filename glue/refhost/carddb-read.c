@@ -107,7 +107,7 @@ static gboolean is_json_space(char c)
  *  - nothing follows the first JSON value (json-glib would silently keep
  *    only one of "[...] [...]").
  * Brackets inside strings do not count. */
-static gboolean prescan(const char *text, gsize len, const char *label, GError **error)
+gboolean ref_json_prescan(const char *text, gsize len, const char *label, GError **error)
 {
     const char *bad = NULL;
     if (!g_utf8_validate_len(text, len, &bad))
@@ -201,7 +201,7 @@ JsonNode *ref_carddb_parse_json(GBytes *bytes, const char *label, GError **error
     const char *text = g_bytes_get_data(bytes, &len);
     if (text == NULL)
         text = "";
-    if (!prescan(text, len, label, error))
+    if (!ref_json_prescan(text, len, label, error))
         return NULL;
 
     g_autoptr(JsonParser) parser = json_parser_new_immutable();

@@ -5,6 +5,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "carddb-private.h"
 #include "policy.h"
 
 /* Scenarios are small hand-written files; anything larger is a mistake. */
@@ -385,6 +386,12 @@ RefScenario *ref_scenario_load_data(const char *data, gssize length, const char 
 {
     g_autoptr(JsonParser) parser = json_parser_new_immutable();
     g_autoptr(GError) parse_error = NULL;
+    gsize size = length < 0 ? strlen(data) : (gsize)length;
+    if (!ref_json_prescan(data, size, origin, &parse_error)) {
+        /* Already "ORIGIN:LINE:COLUMN: what", e.g. nesting too deep for json-glib. */
+        g_set_error_literal(error, REF_GAME_ERROR, REF_GAME_ERROR_INPUT, parse_error->message);
+        return NULL;
+    }
     if (!json_parser_load_from_data(parser, data, length, &parse_error)) {
         /* json-glib says "<data>:LINE:COLUMN: Parse error: ..."; name the file instead. */
         const char *message = parse_error->message;
