@@ -99,7 +99,7 @@ gboolean ref_carddb_add_builtin(RefCardDb *db, JsonObject *doc,
 
 /* JSON field access with type checks (carddb-json.c). An absent or null
  * member gives NULL / -1 and succeeds; a member of the wrong type fails
- * with a FORMAT error "WHERE: field \"PREFIXMEMBER\" is not a ...". */
+ * with a FORMAT error "WHERE: field \"<prefix><member>\" is not a ...". */
 gboolean ref_json_string(JsonObject *obj, const char *member, const char **out,
                          const char *where, const char *prefix, GError **error);
 gboolean ref_json_number(JsonObject *obj, const char *member, double *out,
