@@ -1,38 +1,10 @@
-// faults_support.cc - load keyact-discover.so once; build the layout games.
+// faults_support.cc - the layout games of the fault sweep.
 #include "faults_support.h"
 
-#include <cstdio>
-#include <cstdlib>
 
 namespace faults {
 
 namespace {
-
-struct LoadedDiscover {
-    KeyactRegistry *registry = nullptr;
-    KeyactBoundAction bound{};
-
-    LoadedDiscover()
-    {
-        std::string path = required_env("KEYACT_DISCOVER_MODULE");
-        registry = keyact_registry_new();
-        g_autoptr(GError) error = nullptr;
-        // The build tree's permissions are not what these tests are about.
-        if (!keyact_registry_load(registry, path.c_str(), KEYACT_LOAD_ALLOW_UNSAFE, &error)
-            || !keyact_registry_lookup(registry, "discover", nullptr, &bound, &error)) {
-            std::fprintf(stderr, "cannot load discover from %s: %s\n", path.c_str(),
-                         error->message);
-            std::abort();
-        }
-    }
-    ~LoadedDiscover() { keyact_registry_free(registry); }
-};
-
-LoadedDiscover &loaded()
-{
-    static LoadedDiscover instance;
-    return instance;
-}
 
 FakeCardSpec one_face(const char *name, const char *cost, uint32_t flags = 0)
 {
@@ -55,24 +27,9 @@ FakeCardSpec two_faces(uint32_t layout, FakeFaceSpec front, FakeFaceSpec back)
 
 }  // namespace
 
-std::string required_env(const char *name)
-{
-    const char *value = g_getenv(name);
-    if (value == nullptr || *value == '\0') {
-        std::fprintf(stderr, "%s is not set (run the tests through meson test)\n", name);
-        std::abort();
-    }
-    return value;
-}
-
-const KeyactBoundAction &discover()
-{
-    return loaded().bound;
-}
-
 KeyactPlugin *discover_plugin()
 {
-    return const_cast<KeyactPlugin *>(loaded().bound.plugin);
+    return const_cast<KeyactPlugin *>(discover().plugin);
 }
 
 const char *layout_name(uint32_t layout)

@@ -8,6 +8,7 @@
 #include <keyact-host.h>
 
 #include "fake_host.h"
+#include "unit_support.h"
 
 namespace faults {
 
@@ -15,12 +16,9 @@ namespace faults {
 constexpr keyact_player_id kPlayer = 1;
 constexpr keyact_player_id kOpponent = 2;
 
-// An environment variable the meson test sets; aborts when it is missing.
-std::string required_env(const char *name);
-
-// keyact-discover.so (path in $KEYACT_DISCOVER_MODULE), loaded once per
-// process through libkeyact-host, and its "discover" action.
-const KeyactBoundAction &discover();
+// $KEYACT_DISCOVER_MODULE loaded once per process, as tests/unit does.
+using unit::discover;
+using unit::required_env;
 KeyactPlugin *discover_plugin();
 
 // Every KEYACT_LAYOUT_* value this sweep covers, and a name for messages.
