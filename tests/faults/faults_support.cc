@@ -1,7 +1,6 @@
 // faults_support.cc - the layout games of the fault sweep.
 #include "faults_support.h"
 
-
 namespace faults {
 
 namespace {
