@@ -32,7 +32,8 @@ typedef enum {
     KEYACT_HOST_ERROR_NOT_FOUND,       /* no plugin file / no such action or implementation */
     KEYACT_HOST_ERROR_UNSAFE_FILE,     /* the file or its directory is writable by others / foreign-owned */
     KEYACT_HOST_ERROR_INVALID,         /* a bad argument (NULL, relative path, ...) */
-    KEYACT_HOST_ERROR_RESOLVE,         /* a resolve returned a KEYACT_E_* status */
+    KEYACT_HOST_ERROR_RESOLVE,         /* for hosts: a resolve returned a KEYACT_E_* status
+                                        * (the library itself returns statuses, not this) */
 } KeyactHostError;
 
 /* Load flags. */
@@ -115,7 +116,8 @@ gboolean keyact_registry_lookup(const KeyactRegistry *registry, const char *name
                                 GError **error);
 
 /* Every registered action, in registration order. The array is owned by the
- * registry and valid until the next add/free. */
+ * registry and valid until the next add/free; NULL (with *n_actions 0) when
+ * nothing is registered. */
 const KeyactBoundAction *keyact_registry_list(const KeyactRegistry *registry, guint *n_actions);
 
 G_END_DECLS
