@@ -1,6 +1,6 @@
 /* cmd-mv.c - `keyact mv COST`: the mana value of a printed cost as the
- * Discover plugin computes it. Also the plugin loading `keyact card` shares
- * (keyact_cli_load_rules, declared in commands.h).
+ * Discover plugin computes it. Also the rules-extension lookup `keyact card`
+ * shares (keyact_cli_load_rules, declared in commands.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,22 +11,10 @@ KeyactRegistry *keyact_cli_load_rules(const char *plugin_path,
                                       const keyact_rules_ext **out_rules,
                                       GError **error)
 {
-    g_autoptr(KeyactRegistry) registry = keyact_registry_new();
-    if (plugin_path != NULL) {
-        /* libkeyact-host takes full paths only. */
-        g_autofree char *path = g_canonicalize_filename(plugin_path, NULL);
-        if (!keyact_registry_load(registry, path, KEYACT_LOAD_DEFAULT, error))
-            return NULL;
-    } else if (keyact_registry_load_search_path(registry, KEYACT_LOAD_DEFAULT) == 0) {
-        g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
-                    "no keyact plugin found in KEYACT_PLUGIN_PATH or in %s; "
-                    "use --plugin PATH or set KEYACT_PLUGIN_PATH",
-                    keyact_registry_default_plugin_dir());
-        return NULL;
-    }
-    /* The same plugin `keyact run` would use: the first "discover". */
     KeyactBoundAction action;
-    if (!keyact_registry_lookup(registry, "discover", NULL, &action, error))
+    g_autoptr(KeyactRegistry) registry =
+        keyact_cli_load_discover(plugin_path, NULL, &action, error);
+    if (registry == NULL)
         return NULL;
     const keyact_rules_ext *rules = keyact_plugin_get_extension(action.plugin, KEYACT_EXT_RULES);
     if (rules == NULL || rules->struct_size < sizeof *rules || rules->mana_value == NULL

@@ -31,6 +31,13 @@ int keyact_cmd_card(int argc, char **argv);
 int keyact_cmd_mv(int argc, char **argv);
 int keyact_cmd_check(int argc, char **argv);
 
+/* Load the plugins as every subcommand does (plugin_path, else
+ * KEYACT_PLUGIN_PATH and the install dir) and find "discover" (`impl` picks
+ * an implementation, NULL the first). The returned registry owns the plugin:
+ * keep it while *out is used. NULL with `error` set on failure. */
+KeyactRegistry *keyact_cli_load_discover(const char *plugin_path, const char *impl,
+                                         KeyactBoundAction *out, GError **error);
+
 /* Shared by `keyact card` and `keyact mv`, defined in cmd-mv.c.
  * Load the plugin as `keyact run` finds it (plugin_path, else
  * KEYACT_PLUGIN_PATH and the install dir) and return its rules extension in

@@ -60,27 +60,6 @@ static RefCardDb *load_cards(const RefScenario *scenario, const KeyactPlayOption
     return ref_carddb_load_file(path, error);
 }
 
-static KeyactRegistry *load_plugins(const KeyactPlayOptions *opts, KeyactBoundAction *out,
-                                    GError **error)
-{
-    g_autoptr(KeyactRegistry) registry = keyact_registry_new();
-    if (opts->plugin != NULL) {
-        /* libkeyact-host takes full paths only. */
-        g_autofree char *path = g_canonicalize_filename(opts->plugin, NULL);
-        if (!keyact_registry_load(registry, path, KEYACT_LOAD_DEFAULT, error))
-            return NULL;
-    } else if (keyact_registry_load_search_path(registry, KEYACT_LOAD_DEFAULT) == 0) {
-        g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
-                    "no keyact plugin found in KEYACT_PLUGIN_PATH or in %s; "
-                    "use --plugin PATH or set KEYACT_PLUGIN_PATH",
-                    keyact_registry_default_plugin_dir());
-        return NULL;
-    }
-    if (!keyact_registry_lookup(registry, "discover", opts->impl, out, error))
-        return NULL;
-    return g_steal_pointer(&registry);
-}
-
 static gboolean parse_seed(const RefScenario *scenario, const KeyactPlayOptions *opts,
                            guint64 *out, GError **error)
 {
@@ -205,7 +184,7 @@ int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *o
         return KEYACT_EXIT_INPUT;
     }
     KeyactBoundAction action;
-    g_autoptr(KeyactRegistry) registry = load_plugins(opts, &action, &error);
+    g_autoptr(KeyactRegistry) registry = keyact_cli_load_discover(opts->plugin, opts->impl, &action, &error);
     if (registry == NULL) {
         g_printerr("keyact: cannot load the discover plugin: %s\n", error->message);
         return KEYACT_EXIT_RULES;
