@@ -32,7 +32,8 @@ extern "C" {
  * Version: struct_size = sizeof as the host compiled it. */
 typedef struct keyact_resolve_args {
     uint32_t struct_size;
-    int32_t n;                  /* the N of "discover N" (>= 0; the host computes "discover X") */
+    int32_t n;                  /* the N of "discover N" (>= 0; the host computes "discover X");
+                                 * for cascade, the mana value of the spell with cascade */
     keyact_game_id game;
     keyact_player_id player;    /* the player who performs the action */
     keyact_card_id source;      /* the card or ability that asked, or KEYACT_CARD_NONE */
@@ -42,6 +43,8 @@ typedef struct keyact_resolve_args {
 #define KEYACT_OUTCOME_NONE 0u  /* nothing discovered (no hit) */
 #define KEYACT_OUTCOME_CAST 1u  /* the discovered card was cast */
 #define KEYACT_OUTCOME_HAND 2u  /* the discovered card went to hand */
+#define KEYACT_OUTCOME_BOTTOM 3u /* the card found was not cast and went to the bottom with
+                                  * the rest (cascade, CR 702.85a) */
 
 /* Result flags (bits of keyact_resolve_result.flags). */
 #define KEYACT_RESULT_COMPLETE (1u << 0) /* the action ran to its end; every card is where the rules put it */

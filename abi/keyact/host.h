@@ -42,7 +42,8 @@ extern "C" {
 
 /* Kinds of option offered to the player (values of keyact_option.kind). */
 #define KEYACT_OPTION_CAST_FACE 1u /* cast face `face` without paying its mana cost */
-#define KEYACT_OPTION_TO_HAND   2u /* put the card into hand */
+#define KEYACT_OPTION_TO_HAND   2u /* put the card into hand (discover) */
+#define KEYACT_OPTION_TO_BOTTOM 3u /* do not cast: the card goes to the bottom with the rest (cascade) */
 
 /* One option the player may choose; see keyact_host.choose.
  * Options travel in an array indexed by sizeof(keyact_option), so this struct

@@ -4,6 +4,10 @@
  * bump breaks):
  *   1.0  first stable ABI: plugin entry, actions, host table, card
  *        description, events, resolve arguments and result.
+ *        Values added within 1.0 for actions after discover (no struct
+ *        changed): KEYACT_OPTION_TO_BOTTOM, KEYACT_OUTCOME_BOTTOM,
+ *        KEYACT_EVENT_FINISHED. Only a host that asks for such an action
+ *        sees them.
  *
  * Thread: everything here is plain data; no functions.
  */
