@@ -10,6 +10,8 @@
  *   3. init(): get the plugin context;
  *   4. read actions[] and call their resolve with that context;
  *   5. deinit() once, after the last resolve has returned; then unload.
+ * The plugin must not pin itself in memory (no atexit hooks, thread-local
+ * destructors or GTypes), so that unloading it really unmaps it.
  */
 #ifndef KEYACT_PLUGIN_H
 #define KEYACT_PLUGIN_H
@@ -49,7 +51,9 @@ struct keyact_plugin_entry {
                     void **out_ctx);
 
     /* Release what init made. Called once, after every resolve has returned.
-     * Thread: the host's loading thread. Required. */
+     * Thread: any one thread, never at the same time as another call into
+     * this load: a host that swaps implementations while games run calls it
+     * on the thread whose resolve returned last. Required. */
     void (*deinit)(void *ctx);
 
     /* The actions, actions[0..action_count-1]; static, plugin-owned. */

@@ -36,6 +36,7 @@ G_BEGIN_DECLS
 #define KEYACT_HOST_MAX_ACTIONS 1024u
 
 struct _KeyactPlugin {
+    gint ref_count;                   /* atomic; the last unref unloads */
     GModule *module;
     char *path;                       /* as the caller gave it (absolute) */
     const struct keyact_plugin_entry *entry;
@@ -43,6 +44,24 @@ struct _KeyactPlugin {
     void *ctx;                        /* what init returned */
     gboolean initialized;             /* init succeeded: deinit is owed */
 };
+
+/* The implementation serving one action name. */
+struct _KeyactSlot {
+    char *name;
+    GMutex lock;                 /* guards `current` only */
+    KeyactBoundAction current;   /* holds a plugin reference; action NULL: none */
+    /* The rest belongs to the control thread. */
+    char *explicit_selector;     /* keyact_registry_select()'s choice, or NULL */
+    KeyactSelectedBy selected_by;
+    char *reason;                /* for people */
+};
+
+/* slot.c */
+KeyactSlot *keyact_host_slot_new(const char *name);
+void keyact_host_slot_free(KeyactSlot *slot);
+/* Install `next` (NULL: none), taking a reference to its plugin; returns the
+ * previous implementation, whose reference the caller now owns. */
+KeyactBoundAction keyact_host_slot_exchange(KeyactSlot *slot, const KeyactBoundAction *next);
 
 /* safety.c: refuse `path` when it or its directory could be changed by
  * someone else. On success *out_resolved is the symlink-free path to open. */
@@ -56,6 +75,20 @@ gboolean keyact_host_check_entry(const char *path, const struct keyact_plugin_en
 /* negotiate.c: agree on a version with the plugin. */
 gboolean keyact_host_negotiate(const char *path, const struct keyact_plugin_entry *entry,
                                keyact_version *out_chosen, GError **error);
+
+/* selection.c: a candidate that matches `selector` (an impl id, or a
+ * plugin's path when it starts with '/'). */
+gboolean keyact_host_selector_matches(const KeyactBoundAction *candidate, const char *selector);
+/* selection.c: strverscmp() order of two plugins' plugin_version. */
+int keyact_host_compare_versions(const KeyactPlugin *a, const KeyactPlugin *b);
+
+/* selection.c: the precedence of keyact-host.h for action `name` among
+ * `candidates` (KeyactBoundAction). Returns the chosen candidate or NULL,
+ * with how and why (*out_reason: free with g_free). */
+const KeyactBoundAction *keyact_host_choose(const GArray *candidates, const char *name,
+                                            const char *explicit_selector,
+                                            const char *env_selector,
+                                            KeyactSelectedBy *out_by, char **out_reason);
 
 /* version.c: "1.0, 1.1" for messages. */
 char *keyact_host_format_versions(const keyact_version *versions, guint n_versions);

@@ -4,10 +4,18 @@
  * KEYACT_HOST_ERROR domain with a message a person can act on; the process
  * keeps running after any refusal.
  *
- * Threads: loading, registering and unloading happen on one thread (the
- * host's loading thread). keyact_bound_action_resolve() may be called from
- * any thread, concurrently for different games, while the plugin stays
- * loaded.
+ * Threads: loading, selecting and unloading (every function that takes a
+ * KeyactRegistry) happen on one thread at a time, the host's control thread.
+ * Resolves run on any thread, concurrently for different games:
+ * keyact_bound_action_resolve() while its plugin stays loaded, and
+ * keyact_slot_resolve() / keyact_slot_acquire() at any time, even while the
+ * control thread swaps the implementation behind the slot (hot swap).
+ *
+ * Plugins are reference counted. The registry holds one reference to every
+ * plugin it loaded, a slot one to the implementation it serves, and each
+ * resolve through a slot one while it runs. A plugin is deinitialised and
+ * its module closed when the last reference goes, on the thread that drops
+ * it: after a swap that can be a game thread whose resolve finished last.
  */
 #ifndef KEYACT_HOST_LIB_H
 #define KEYACT_HOST_LIB_H
@@ -57,9 +65,16 @@ typedef struct _KeyactPlugin KeyactPlugin;
  * action and call init. Returns NULL and sets `error` on any refusal. */
 KeyactPlugin *keyact_plugin_load(const char *path, KeyactLoadFlags flags, GError **error);
 
-/* Call deinit and unload. NULL is ignored. No resolve may be running. */
+/* Take another reference. Returns `plugin`. Thread: any. */
+KeyactPlugin *keyact_plugin_ref(KeyactPlugin *plugin);
+
+/* Drop a reference; the last one calls deinit and closes the module, on the
+ * calling thread. NULL is ignored. keyact_plugin_load() gives the caller one
+ * reference; keyact_plugin_unload() is the same as keyact_plugin_unref().
+ * Thread: any. */
+void keyact_plugin_unref(KeyactPlugin *plugin);
 void keyact_plugin_unload(KeyactPlugin *plugin);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(KeyactPlugin, keyact_plugin_unload)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(KeyactPlugin, keyact_plugin_unref)
 
 const char *keyact_plugin_get_path(const KeyactPlugin *plugin);
 const struct keyact_plugin_entry *keyact_plugin_get_entry(const KeyactPlugin *plugin);
@@ -74,7 +89,7 @@ const void *keyact_plugin_get_extension(const KeyactPlugin *plugin, const char *
 typedef struct {
     const keyact_action *action;
     void *plugin_ctx;
-    const KeyactPlugin *plugin;
+    const KeyactPlugin *plugin;   /* borrowed, except after keyact_slot_acquire() */
 } KeyactBoundAction;
 
 /* Resolve: action->resolve(plugin_ctx, host, args, result), after checking the
@@ -84,41 +99,126 @@ int32_t keyact_bound_action_resolve(const KeyactBoundAction *bound,
                                     const keyact_resolve_args *args,
                                     keyact_resolve_result *result);
 
-/* ---- the registry: actions by name, from every loaded plugin ---- */
+/* ---- the registry: every loaded plugin, and which one serves each action ----
+ *
+ * Several plugins may provide the same action, and several files the same
+ * implementation id (say an installed build and a patched one). For each
+ * action name the registry selects one implementation, by this precedence:
+ *   1. an explicit choice, keyact_registry_select(): an implementation id or
+ *      a plugin's full path;
+ *   2. the environment, read once by keyact_registry_new():
+ *      KEYACT_IMPL=discover=ID[,cascade=ID2...] (ID may also be a full path);
+ *   3. the highest plugin_version among the candidates (GNU version order,
+ *      strverscmp), and among equal versions the one loaded first, i.e.
+ *      first on the search path.
+ * A choice made by 1 or 2 that no loaded plugin satisfies leaves the action
+ * without an implementation (resolves answer KEYACT_E_NOTFOUND) rather than
+ * silently running another one; keyact_registry_get_selection() says why.
+ * The selection is recomputed after every load, unload and select.
+ */
 typedef struct _KeyactRegistry KeyactRegistry;
 
 KeyactRegistry *keyact_registry_new(void);
-/* Unloads every plugin it owns. NULL is ignored. */
+/* Drops the registry's references: plugins unload unless a resolve still
+ * holds them (it finishes safely). Do not start resolves on its slots
+ * afterwards. NULL is ignored. */
 void keyact_registry_free(KeyactRegistry *registry);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(KeyactRegistry, keyact_registry_free)
 
-/* Take ownership of `plugin` and register its actions. On failure (an
- * implementation id already registered) the plugin is unloaded. */
+/* Take over the caller's reference to `plugin` and register its actions.
+ * Refused (DUPLICATE), and the reference dropped, when the same file is
+ * already loaded or the plugin uses one implementation id twice. */
 gboolean keyact_registry_add(KeyactRegistry *registry, KeyactPlugin *plugin, GError **error);
 
-/* keyact_plugin_load() + keyact_registry_add(). */
+/* keyact_plugin_load() + keyact_registry_add(). A refusal is also recorded
+ * (see keyact_registry_get_refused()). */
 gboolean keyact_registry_load(KeyactRegistry *registry, const char *path,
                               KeyactLoadFlags flags, GError **error);
 
+/* Remove the plugin loaded from `path` (as it was given to load): its
+ * actions stop being candidates and the selection moves on. Resolves already
+ * running on it finish; its module closes when the last one returns.
+ * NOT_FOUND when no plugin was loaded from `path`. */
+gboolean keyact_registry_unload(KeyactRegistry *registry, const char *path, GError **error);
+
 /* Load every "*.so" in each directory of KEYACT_PLUGIN_PATH (':'-separated;
  * relative entries are ignored with a warning) and then the install
- * directory. Plugins that fail to load are skipped with a warning. Returns
- * how many loaded. */
+ * directory, in that order, files sorted by name. Files that fail to load are
+ * recorded as refused (with a warning) and skipped. Returns how many loaded. */
 guint keyact_registry_load_search_path(KeyactRegistry *registry, KeyactLoadFlags flags);
 
-/* The install directory for plugins (e.g. /usr/local/lib/x86_64-linux-gnu/keyact-1). */
+/* The install directory for plugins (e.g. /usr/lib/x86_64-linux-gnu/keyact-1/plugins). */
 const char *keyact_registry_default_plugin_dir(void);
 
-/* Find action `name`; `impl_id` picks one implementation (NULL: the first
- * registered). Fills *out and returns TRUE, or sets a NOT_FOUND error. */
+/* Explicit choice for action `name`: `selector` is an implementation id of
+ * that action or the full path of a loaded plugin providing it; NULL drops
+ * the explicit choice (back to KEYACT_IMPL and versions). New resolves use
+ * the new implementation at once; running ones finish on the old.
+ * NOT_FOUND (and nothing changes) when no loaded plugin matches. */
+gboolean keyact_registry_select(KeyactRegistry *registry, const char *name,
+                                const char *selector, GError **error);
+
+/* How the implementation of an action was selected. */
+typedef enum {
+    KEYACT_SELECTED_NONE,        /* no implementation: none loaded, or a choice no plugin satisfies */
+    KEYACT_SELECTED_EXPLICIT,    /* keyact_registry_select() */
+    KEYACT_SELECTED_ENVIRONMENT, /* KEYACT_IMPL */
+    KEYACT_SELECTED_VERSION,     /* the highest version (or the only candidate) */
+} KeyactSelectedBy;
+
+/* The selection for action `name`: fills *out (borrowed; valid until the
+ * registry next changes) unless it is KEYACT_SELECTED_NONE, and *out_reason
+ * (may be NULL) with a sentence for people, owned by the registry and valid
+ * until it next changes. */
+KeyactSelectedBy keyact_registry_get_selection(KeyactRegistry *registry, const char *name,
+                                               KeyactBoundAction *out, const char **out_reason);
+
+/* Find action `name`: `impl_id` NULL gives the selected implementation (see
+ * above), otherwise the candidate with that id (the highest version when
+ * several files provide it). *out is borrowed: valid while its plugin stays
+ * in the registry. NOT_FOUND error otherwise. */
 gboolean keyact_registry_lookup(const KeyactRegistry *registry, const char *name,
                                 const char *impl_id, KeyactBoundAction *out,
                                 GError **error);
 
-/* Every registered action, in registration order. The array is owned by the
- * registry and valid until the next add/free; NULL (with *n_actions 0) when
- * nothing is registered. */
+/* Every candidate action of every plugin, in registration order. The array
+ * is owned by the registry and valid until it next changes; NULL (with
+ * *n_actions 0) when nothing is registered. */
 const KeyactBoundAction *keyact_registry_list(const KeyactRegistry *registry, guint *n_actions);
+
+/* The loaded plugins in load order (borrowed), and the files refused so far
+ * with the reason. Valid until the registry next changes. */
+guint keyact_registry_get_n_plugins(const KeyactRegistry *registry);
+KeyactPlugin *keyact_registry_get_plugin(const KeyactRegistry *registry, guint index);
+guint keyact_registry_get_n_refused(const KeyactRegistry *registry);
+const char *keyact_registry_get_refused(const KeyactRegistry *registry, guint index,
+                                        const GError **out_reason);
+
+/* Every action name that has a candidate or a slot, sorted. Free with g_strfreev. */
+char **keyact_registry_get_action_names(const KeyactRegistry *registry);
+
+/* ---- slots: resolve "whatever serves this action now" (hot swap) ---- */
+typedef struct _KeyactSlot KeyactSlot;
+
+/* The slot of action `name`, made on first use (it may have no
+ * implementation yet). Owned by the registry; valid until keyact_registry_free. */
+KeyactSlot *keyact_registry_get_slot(KeyactRegistry *registry, const char *name);
+
+/* Resolve with the implementation selected at the moment of the call; the
+ * implementation's plugin stays loaded until this returns even if it is
+ * swapped out or unloaded meanwhile. KEYACT_E_NOTFOUND when the action has
+ * no implementation, else keyact_bound_action_resolve()'s status.
+ * Thread: any, concurrently. */
+int32_t keyact_slot_resolve(KeyactSlot *slot, const keyact_host *host,
+                            const keyact_resolve_args *args, keyact_resolve_result *result);
+
+/* Pin the current implementation (e.g. for a whole game): fills *out with a
+ * reference to its plugin, to give back with keyact_bound_action_release().
+ * FALSE when the action has no implementation. Thread: any. */
+gboolean keyact_slot_acquire(KeyactSlot *slot, KeyactBoundAction *out);
+/* Drop what keyact_slot_acquire() took; may unload the plugin (on this
+ * thread). Clears *bound. Thread: any. */
+void keyact_bound_action_release(KeyactBoundAction *bound);
 
 G_END_DECLS
 

@@ -1,4 +1,5 @@
-/* plugin.c - load one plugin (open, check, negotiate, init) and unload it.
+/* plugin.c - load one plugin (open, check, negotiate, init) and unload it
+ * when its last reference goes.
  *
  * Every refusal goes through the same cleanup as an unload: the
  * half-built plugin is freed, its module closed, and deinit is called only
@@ -85,6 +86,7 @@ KEYACT_HOST_API KeyactPlugin *keyact_plugin_load(const char *path, KeyactLoadFla
         return NULL;
 
     g_autoptr(KeyactPlugin) plugin = g_new0(KeyactPlugin, 1);
+    plugin->ref_count = 1;
     plugin->path = g_strdup(path);
 
     if (!open_module(plugin, open_path, error) ||
@@ -96,9 +98,16 @@ KEYACT_HOST_API KeyactPlugin *keyact_plugin_load(const char *path, KeyactLoadFla
     return g_steal_pointer(&plugin);
 }
 
-KEYACT_HOST_API void keyact_plugin_unload(KeyactPlugin *plugin)
+KEYACT_HOST_API KeyactPlugin *keyact_plugin_ref(KeyactPlugin *plugin)
 {
-    if (plugin == NULL)
+    g_return_val_if_fail(plugin != NULL, NULL);
+    g_atomic_int_inc(&plugin->ref_count);
+    return plugin;
+}
+
+KEYACT_HOST_API void keyact_plugin_unref(KeyactPlugin *plugin)
+{
+    if (plugin == NULL || !g_atomic_int_dec_and_test(&plugin->ref_count))
         return;
 
     if (plugin->initialized)
@@ -107,4 +116,9 @@ KEYACT_HOST_API void keyact_plugin_unload(KeyactPlugin *plugin)
         g_warning("plugin %s could not be unloaded: %s", plugin->path, g_module_error());
     g_free(plugin->path);
     g_free(plugin);
+}
+
+KEYACT_HOST_API void keyact_plugin_unload(KeyactPlugin *plugin)
+{
+    keyact_plugin_unref(plugin);
 }

@@ -24,8 +24,11 @@ def header_functions(path):
 def map_globals(path):
     text = open(path, encoding='utf-8').read()
     text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
-    body = re.search(r'global:(.*?)local:', text, flags=re.S).group(1)
-    return set(re.findall(r'(\w+)\s*;', body))
+    # Every version node's global: list (a node ends at local: or '}').
+    names = set()
+    for body in re.findall(r'global:(.*?)(?:local:|\})', text, flags=re.S):
+        names |= set(re.findall(r'(\w+)\s*;', body))
+    return names
 
 
 def library_exports(library, nm):

@@ -1,4 +1,5 @@
 // test_registry.cpp - adding plugins, refusing duplicates, lookup and list.
+// Which implementation serves an action: test_selection.cpp.
 #include "host_test_support.h"
 
 using keyact_test::contains;
@@ -90,31 +91,49 @@ TEST(Registry, UnknownNameOrImplIsNotFoundAndListsWhatIsRegistered)
     g_clear_error(&error);
 }
 
-TEST(Registry, DuplicateImplIdIsRefusedNamingBothFilesAndUnloaded)
+TEST(Registry, TheSameFileTwiceIsRefusedAndReleased)
 {
     LifecycleLog log;
     std::string good = fixture_path("good");
-    std::string duplicate = fixture_path("duplicate");
     g_autoptr(KeyactRegistry) registry = keyact_registry_new();
     GError *error = nullptr;
 
     ASSERT_TRUE(load(registry, "good", &error));
-    EXPECT_FALSE(load(registry, "duplicate", &error));
+    EXPECT_FALSE(load(registry, "good", &error));
     ASSERT_TRUE(g_error_matches(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_DUPLICATE));
-    EXPECT_TRUE(contains(error->message, good)) << error->message;
-    EXPECT_TRUE(contains(error->message, duplicate)) << error->message;
-    EXPECT_TRUE(contains(error->message, "org.keyact.test.echo.v1")) << error->message;
+    EXPECT_TRUE(contains(error->message, good + " is already loaded")) << error->message;
     g_clear_error(&error);
 
-    // The refused plugin was initialised and then released, once.
-    EXPECT_EQ(log.count("init", duplicate), 1);
-    EXPECT_EQ(log.count("deinit", duplicate), 1);
-    EXPECT_EQ(log.count("deinit", good), 0);
+    // The second load was initialised and released; the first stays.
+    EXPECT_EQ(log.count("init", good), 2);
+    EXPECT_EQ(log.count("deinit", good), 1);
+    EXPECT_EQ(keyact_registry_get_n_plugins(registry), 1u);
+    ASSERT_EQ(keyact_registry_get_n_refused(registry), 1u);
+    const GError *reason = nullptr;
+    EXPECT_STREQ(keyact_registry_get_refused(registry, 0, &reason), good.c_str());
+    EXPECT_TRUE(g_error_matches(reason, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_DUPLICATE));
+}
+
+TEST(Registry, AnImplIdFromAnotherFileIsASecondCandidate)
+{
+    std::string good = fixture_path("good");
+    std::string duplicate = fixture_path("duplicate");
+    g_autoptr(KeyactRegistry) registry = keyact_registry_new();
+    g_autoptr(GError) error = nullptr;
+
+    ASSERT_TRUE(load(registry, "good", &error)) << error->message;
+    ASSERT_TRUE(load(registry, "duplicate", &error)) << error->message;
 
     guint n = 0;
-    keyact_registry_list(registry, &n);
-    EXPECT_EQ(n, 2u);
+    const KeyactBoundAction *list = keyact_registry_list(registry, &n);
+    ASSERT_EQ(n, 3u);
+    EXPECT_STREQ(list[2].action->impl_id, "org.keyact.test.echo.v1");
+    EXPECT_STREQ(keyact_plugin_get_path(list[2].plugin), duplicate.c_str());
+
+    // Equal versions (1.0.0): the first loaded serves, by name and by id.
     KeyactBoundAction bound{};
+    ASSERT_TRUE(keyact_registry_lookup(registry, "echo", nullptr, &bound, &error));
+    EXPECT_STREQ(keyact_plugin_get_path(bound.plugin), good.c_str());
     ASSERT_TRUE(keyact_registry_lookup(registry, "echo", "org.keyact.test.echo.v1", &bound,
                                        &error));
     EXPECT_STREQ(keyact_plugin_get_path(bound.plugin), good.c_str());

@@ -96,28 +96,37 @@ TEST(SearchPath, LoadsSortedSoFilesSkipsFailuresAndIgnoresRelativeEntries)
     }
     ASSERT_EQ(g_chdir(old_cwd), 0);
 
-    // Only a-good.so from our directory; the install directory may add more.
-    EXPECT_EQ(plugins_registered_from(registry, plugins.path()), 1u);
-    EXPECT_GE(loaded, 1u);
+    // a-good.so and b-duplicate.so (the same implementation id, another
+    // file: a second candidate); the install directory may add more.
+    EXPECT_EQ(plugins_registered_from(registry, plugins.path()), 2u);
+    EXPECT_GE(loaded, 2u);
     EXPECT_TRUE(registered(registry, "org.keyact.test.echo.v1"));
     EXPECT_FALSE(registered(registry, "org.keyact.test.echo.alternative"));
-    EXPECT_FALSE(registered(registry, "org.keyact.test.echo.newer"));
 
+    // Equal versions: the first on the search path (sorted by name) serves.
     KeyactBoundAction bound{};
     g_autoptr(GError) error = nullptr;
     ASSERT_TRUE(keyact_registry_lookup(registry, "echo", nullptr, &bound, &error));
     EXPECT_STREQ(keyact_plugin_get_path(bound.plugin), good.c_str());
 
-    // One warning each: the relative entry, the duplicate (sorted after
-    // a-good.so, so it is the one refused) and the 2.0 plugin. The directory
-    // listed twice is searched once.
+    // One warning each: the relative entry and the 2.0 plugin, which is also
+    // recorded as refused. The directory listed twice is searched once.
     EXPECT_EQ(warnings.count_containing("\"relative-plugins\""), 1);
-    EXPECT_EQ(warnings.count_containing(duplicate), 1);
     EXPECT_EQ(warnings.count_containing(broken), 1);
     EXPECT_EQ(warnings.count_containing("ABI 2.0"), 1);
+    EXPECT_EQ(warnings.count_containing(duplicate), 0);
     EXPECT_EQ(warnings.messages().size() -
                   warnings.count_containing(keyact_registry_default_plugin_dir()),
-              3u);
+              2u);
+    guint refused_here = 0;
+    for (guint i = 0; i < keyact_registry_get_n_refused(registry); i++) {
+        const GError *reason = nullptr;
+        if (broken == keyact_registry_get_refused(registry, i, &reason)) {
+            refused_here++;
+            EXPECT_TRUE(g_error_matches(reason, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_ABI_MAJOR));
+        }
+    }
+    EXPECT_EQ(refused_here, 1u);
 }
 
 TEST(SearchPath, UnsafeFilesAreSkippedUnlessAllowed)
