@@ -9,6 +9,8 @@ const KeyactCommand keyact_commands[] = {
       keyact_cmd_card },
     { "mv", "Print the mana value of a mana cost, as the Discover plugin computes it",
       keyact_cmd_mv },
+    { "list", "List the plugins found, which implementation serves each action and why",
+      keyact_cmd_list },
     { "check", "Validate a plugin file: ELF, exports, ABI, negotiation, lifecycle, conformance",
       keyact_cmd_check },
     { NULL, NULL, NULL },

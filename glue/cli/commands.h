@@ -30,11 +30,19 @@ int keyact_cmd_demo(int argc, char **argv);
 int keyact_cmd_card(int argc, char **argv);
 int keyact_cmd_mv(int argc, char **argv);
 int keyact_cmd_check(int argc, char **argv);
+int keyact_cmd_list(int argc, char **argv);
 
-/* Load the plugins as every subcommand does (plugin_path, else
- * KEYACT_PLUGIN_PATH and the install dir) and find "discover" (`impl` picks
- * an implementation, NULL the first). The returned registry owns the plugin:
- * keep it while *out is used. NULL with `error` set on failure. */
+/* Load the plugins as every subcommand does: the search path
+ * (KEYACT_PLUGIN_PATH, then the install dir), plus each of `plugin_paths`
+ * (NULL-terminated, may be NULL), chosen explicitly for the actions it
+ * provides; `impl` (may be NULL) is chosen explicitly for its action.
+ * NULL with `error` set when a given file or `impl` cannot be used. */
+KeyactRegistry *keyact_cli_load_registry(const char *const *plugin_paths, const char *impl,
+                                         GError **error);
+
+/* keyact_cli_load_registry() with at most one --plugin, then find the
+ * implementation of "discover" selected. The returned registry owns the
+ * plugin: keep it while *out is used. NULL with `error` set on failure. */
 KeyactRegistry *keyact_cli_load_discover(const char *plugin_path, const char *impl,
                                          KeyactBoundAction *out, GError **error);
 

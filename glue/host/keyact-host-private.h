@@ -48,7 +48,7 @@ struct _KeyactPlugin {
 /* The implementation serving one action name. */
 struct _KeyactSlot {
     char *name;
-    GMutex lock;                 /* guards `current` only */
+    GRWLock lock;                /* guards `current` only */
     KeyactBoundAction current;   /* holds a plugin reference; action NULL: none */
     /* The rest belongs to the control thread. */
     char *explicit_selector;     /* keyact_registry_select()'s choice, or NULL */

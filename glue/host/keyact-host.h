@@ -150,6 +150,11 @@ guint keyact_registry_load_search_path(KeyactRegistry *registry, KeyactLoadFlags
 /* The install directory for plugins (e.g. /usr/lib/x86_64-linux-gnu/keyact-1/plugins). */
 const char *keyact_registry_default_plugin_dir(void);
 
+/* The directories keyact_registry_load_search_path() would search now, in
+ * order, each once (relative KEYACT_PLUGIN_PATH entries left out, with a
+ * warning). Free with g_strfreev. */
+char **keyact_registry_get_search_dirs(void);
+
 /* Explicit choice for action `name`: `selector` is an implementation id of
  * that action or the full path of a loaded plugin providing it; NULL drops
  * the explicit choice (back to KEYACT_IMPL and versions). New resolves use

@@ -50,6 +50,15 @@ static GPtrArray *search_dirs(void)
     return dirs;
 }
 
+KEYACT_HOST_API char **keyact_registry_get_search_dirs(void)
+{
+    g_autoptr(GPtrArray) dirs = search_dirs();
+
+    g_ptr_array_set_free_func(dirs, NULL);
+    g_ptr_array_add(dirs, NULL);
+    return (char **)g_ptr_array_free(g_steal_pointer(&dirs), FALSE);
+}
+
 static int compare_paths(gconstpointer a, gconstpointer b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);

@@ -2,9 +2,11 @@
  *
  * A slot holds the selected implementation and a reference to its plugin.
  * A resolve copies the implementation and takes its own reference under the
- * slot's lock, then runs without any lock: a swap only has to wait for that
- * copy, never for a resolve, and the old plugin stays loaded until the last
- * resolve that copied it drops its reference.
+ * slot's reader lock, then runs without any lock: resolves do not wait for
+ * each other, a swap (writer) waits only for those copies, never for a
+ * resolve, and the old plugin stays loaded until the last resolve that
+ * copied it drops its reference. GRWLock rather than GMutex: it is built on
+ * pthread_rwlock, which ThreadSanitizer understands (GMutex is a bare futex).
  */
 #include "keyact-host-private.h"
 
@@ -13,7 +15,7 @@ KeyactSlot *keyact_host_slot_new(const char *name)
     KeyactSlot *slot = g_new0(KeyactSlot, 1);
 
     slot->name = g_strdup(name);
-    g_mutex_init(&slot->lock);
+    g_rw_lock_init(&slot->lock);
     return slot;
 }
 
@@ -22,7 +24,7 @@ void keyact_host_slot_free(KeyactSlot *slot)
     KeyactBoundAction current = keyact_host_slot_exchange(slot, NULL);
 
     keyact_plugin_unref((KeyactPlugin *)current.plugin);
-    g_mutex_clear(&slot->lock);
+    g_rw_lock_clear(&slot->lock);
     g_free(slot->name);
     g_free(slot->explicit_selector);
     g_free(slot->reason);
@@ -36,10 +38,10 @@ KeyactBoundAction keyact_host_slot_exchange(KeyactSlot *slot, const KeyactBoundA
 
     if (next != NULL)
         keyact_plugin_ref((KeyactPlugin *)next->plugin);
-    g_mutex_lock(&slot->lock);
+    g_rw_lock_writer_lock(&slot->lock);
     old = slot->current;
     slot->current = next != NULL ? *next : empty;
-    g_mutex_unlock(&slot->lock);
+    g_rw_lock_writer_unlock(&slot->lock);
     return old;
 }
 
@@ -49,13 +51,13 @@ KEYACT_HOST_API gboolean keyact_slot_acquire(KeyactSlot *slot, KeyactBoundAction
 
     g_return_val_if_fail(slot != NULL && out != NULL, FALSE);
 
-    g_mutex_lock(&slot->lock);
+    g_rw_lock_reader_lock(&slot->lock);
     found = slot->current.action != NULL;
     if (found) {
         *out = slot->current;
         keyact_plugin_ref((KeyactPlugin *)out->plugin);
     }
-    g_mutex_unlock(&slot->lock);
+    g_rw_lock_reader_unlock(&slot->lock);
     if (!found)
         *out = (KeyactBoundAction){ NULL, NULL, NULL };
     return found;

@@ -2,7 +2,8 @@
 # The reliability CI steps, each in its own build directory under BUILD_ROOT:
 #   1. the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer;
 #   2. the native tests under valgrind (memcheck, leaks, GLib suppressions);
-#   3. the threads test under ThreadSanitizer, 100000 resolves per thread;
+#   3. the threads tests under ThreadSanitizer: 100000 resolves per thread,
+#      and 20000 hot swaps under 8 resolving threads;
 #   4. every libFuzzer target for FUZZ_SECONDS (default 60) each.
 # Each step prints one "ci-step NAME: ..." summary line; the script exits
 # non-zero when any step failed, after running them all.
@@ -107,18 +108,21 @@ report valgrind $status $start "$detail"
 start=$SECONDS
 dir=$root/tsan
 setup "$dir" -Db_sanitize=thread -Db_lundef=false -Dwerror=false \
-    && ninja -C "$dir" tests/faults/keyact-faults-threads plugin/discover/keyact-discover.so \
+    && ninja -C "$dir" tests/faults/keyact-faults-threads tests/swap/keyact-swap-hot-swap \
+        plugin/discover/keyact-discover.so \
         >"$dir.build.log" 2>&1
 status=$?
 if [ $status -eq 0 ]; then
     # G_SLICE=always-malloc: GSlice hands blocks between threads inside the
     # uninstrumented libglib, which TSan would report as races in our code.
     G_SLICE=always-malloc TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-    KEYACT_THREADS_ITERATIONS=100000 \
+    KEYACT_THREADS_ITERATIONS=100000 KEYACT_SWAP_COUNT=20000 KEYACT_SWAP_THREADS=8 \
         meson test -C "$dir" --no-rebuild --print-errorlogs --suite threads \
         --timeout-multiplier 3 >"$dir.test.log" 2>&1
     status=$?
     line=$(sed -n 's/.*\(threads: [0-9]* resolves.*\)/\1/p' "$dir/meson-logs/testlog.txt" | tail -1)
+    swap=$(sed -n 's/.*\(hot swap: .*\)/\1/p' "$dir/meson-logs/testlog.txt" | tail -1)
+    line="${line:-no threads summary}; ${swap:-no hot swap summary}"
     detail="${line:-no summary} (log $dir.test.log)"
 else
     detail="build failed (log $dir.build.log)"
