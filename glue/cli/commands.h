@@ -31,6 +31,11 @@ int keyact_cmd_card(int argc, char **argv);
 int keyact_cmd_mv(int argc, char **argv);
 int keyact_cmd_check(int argc, char **argv);
 
+/* Load every plugin in `plugin_paths` (NULL-terminated), or, when it is NULL
+ * or empty, every plugin in KEYACT_PLUGIN_PATH and the install dir. The
+ * caller looks its actions up. NULL with `error` set on failure. */
+KeyactRegistry *keyact_cli_load_plugins(const char *const *plugin_paths, GError **error);
+
 /* Load the plugins as every subcommand does (plugin_path, else
  * KEYACT_PLUGIN_PATH and the install dir) and find "discover" (`impl` picks
  * an implementation, NULL the first). The returned registry owns the plugin:
