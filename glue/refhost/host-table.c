@@ -293,8 +293,7 @@ static void notify(const keyact_host *host, keyact_game_id game_id, const keyact
     record.plugin_type = e.type;
     record.mana_value_halves = e.mana_value_halves;
     record.has_mana_value = (e.type == KEYACT_EVENT_HIT ||
-                             ((e.type == KEYACT_EVENT_DISCOVERED ||
-                               e.type == KEYACT_EVENT_FINISHED) && obj != NULL));
+                             (e.type == KEYACT_EVENT_DISCOVERED && obj != NULL));
     ref_game_add_event(game, &record);
 }
 

@@ -132,7 +132,6 @@ static void add_event(JsonBuilder *b, const RefGame *game, const RefEvent *e)
         add_mana_value(b, e->mana_value_halves);
         break;
     case REF_EVENT_DISCOVERED:
-    case REF_EVENT_FINISHED:
         json_builder_set_member_name(b, "n");
         json_builder_add_int_value(b, e->n);
         add_card(b, game, "card", e->card);
@@ -142,6 +141,22 @@ static void add_event(JsonBuilder *b, const RefGame *game, const RefEvent *e)
         else
             json_builder_add_null_value(b);
         break;
+    case REF_EVENT_FINISHED: {
+        /* FINISHED carries no mana value (events.h); the cascade's result
+         * has the card's. */
+        const RefResolution *d = e->resolution > 0 && e->resolution <= game->resolutions->len
+                                     ? g_ptr_array_index(game->resolutions, e->resolution - 1)
+                                     : NULL;
+        json_builder_set_member_name(b, "n");
+        json_builder_add_int_value(b, e->n);
+        add_card(b, game, "card", e->card);
+        json_builder_set_member_name(b, "mana_value");
+        if (e->card != 0 && d != NULL)
+            add_mana_value(b, d->result.mana_value_halves);
+        else
+            json_builder_add_null_value(b);
+        break;
+    }
     case REF_EVENT_PLUGIN_UNKNOWN:
         json_builder_set_member_name(b, "code");
         json_builder_add_int_value(b, e->plugin_type);
