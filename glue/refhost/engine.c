@@ -68,7 +68,6 @@ void ref_engine_cast_spell(RefGame *game, guint player, guint id, guint face,
             .n = 0,
             .mana_x = spell->mana_x,
             .instance = i,
-            .instances = instances,
         };
         g_array_append_val(game->pending, trigger);
     }

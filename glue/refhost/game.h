@@ -88,9 +88,8 @@ typedef struct {
      * mana cost (CR 107.3: 0 when cast without paying its mana cost). */
     guint mana_x;
     /* Cascade triggers: which instance of the face's cascade this is
-     * (1-based) and how many the face has (CR 702.85c). */
+     * (1-based; each triggers separately, CR 702.85c). */
     guint instance;
-    guint instances;
 } RefStackItem;
 
 /* Everything the record keeps, engine and plugin events in one order. */
