@@ -171,7 +171,7 @@ int keyact_cmd_card(int argc, char **argv)
         { "discover", 0, 0, G_OPTION_ARG_STRING, &opts.discover,
           "Also show whether discover N stops on the card and which faces may be cast", "N" },
         { "plugin", 0, 0, G_OPTION_ARG_FILENAME, &opts.plugin,
-          "Load the plugin from PATH (default: KEYACT_PLUGIN_PATH, then the install dir)",
+          "Use the discover plugin at PATH (default: the one selected from KEYACT_PLUGIN_PATH and the install dir)",
           "PATH" },
         { NULL, 0, 0, 0, NULL, NULL, NULL },
     };

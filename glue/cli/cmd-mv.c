@@ -12,8 +12,9 @@ KeyactRegistry *keyact_cli_load_rules(const char *plugin_path,
                                       GError **error)
 {
     KeyactBoundAction action;
+    const char *const plugin_paths[] = { plugin_path, NULL };
     g_autoptr(KeyactRegistry) registry =
-        keyact_cli_load_discover(plugin_path, NULL, &action, error);
+        keyact_cli_load_discover(plugin_paths, NULL, &action, error);
     if (registry == NULL)
         return NULL;
     const keyact_rules_ext *rules = keyact_plugin_get_extension(action.plugin, KEYACT_EXT_RULES);
@@ -72,7 +73,7 @@ int keyact_cmd_mv(int argc, char **argv)
     g_autofree char *plugin = NULL;
     const GOptionEntry entries[] = {
         { "plugin", 0, 0, G_OPTION_ARG_FILENAME, &plugin,
-          "Load the plugin from PATH (default: KEYACT_PLUGIN_PATH, then the install dir)",
+          "Use the discover plugin at PATH (default: the one selected from KEYACT_PLUGIN_PATH and the install dir)",
           "PATH" },
         { NULL, 0, 0, 0, NULL, NULL, NULL },
     };

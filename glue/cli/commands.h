@@ -40,10 +40,10 @@ int keyact_cmd_list(int argc, char **argv);
 KeyactRegistry *keyact_cli_load_registry(const char *const *plugin_paths, const char *impl,
                                          GError **error);
 
-/* keyact_cli_load_registry() with at most one --plugin, then find the
- * implementation of "discover" selected. The returned registry owns the
- * plugin: keep it while *out is used. NULL with `error` set on failure. */
-KeyactRegistry *keyact_cli_load_discover(const char *plugin_path, const char *impl,
+/* keyact_cli_load_registry(), then find the implementation of "discover"
+ * selected. The returned registry owns the plugins: keep it while *out is
+ * used. NULL with `error` set on failure (also when no plugin was found). */
+KeyactRegistry *keyact_cli_load_discover(const char *const *plugin_paths, const char *impl,
                                          KeyactBoundAction *out, GError **error);
 
 /* Shared by `keyact card` and `keyact mv`, defined in cmd-mv.c.

@@ -19,6 +19,9 @@ static gint ask(RefGame *game, guint player, guint card, const keyact_option *op
             g_autofree char *mv = ref_report_mana_value(options[i].mana_value_halves);
             fprintf(state->out, "  %u) cast %s without paying its mana cost (mana value %s)\n",
                     i + 1, rc->faces[options[i].face].name, mv);
+        } else if (options[i].kind == KEYACT_OPTION_TO_BOTTOM) {
+            fprintf(state->out, "  %u) don't cast it (it goes to the bottom of your library)\n",
+                    i + 1);
         } else {
             fprintf(state->out, "  %u) put it into your hand\n", i + 1);
         }

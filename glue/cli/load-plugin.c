@@ -63,10 +63,9 @@ KeyactRegistry *keyact_cli_load_registry(const char *const *plugin_paths, const 
     return g_steal_pointer(&registry);
 }
 
-KeyactRegistry *keyact_cli_load_discover(const char *plugin_path, const char *impl,
+KeyactRegistry *keyact_cli_load_discover(const char *const *plugin_paths, const char *impl,
                                          KeyactBoundAction *out, GError **error)
 {
-    const char *const plugin_paths[] = { plugin_path, NULL };
     g_autoptr(KeyactRegistry) registry = keyact_cli_load_registry(plugin_paths, impl, error);
     if (registry == NULL)
         return NULL;

@@ -14,14 +14,16 @@ void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
 {
     const GOptionEntry entries[] = {
         { "json", 0, 0, G_OPTION_ARG_NONE, &opts->json,
-          "Print one JSON document (events, discoveries, zones) instead of the log", NULL },
+          "Print one JSON document (events, discoveries, cascades, zones) instead of the log",
+          NULL },
         { "seed", 0, 0, G_OPTION_ARG_STRING, &opts->seed,
           "Seed the random bottom order with N (overrides the scenario's)", "N" },
-        { "plugin", 0, 0, G_OPTION_ARG_FILENAME, &opts->plugin,
-          "Load the plugin from PATH (default: KEYACT_PLUGIN_PATH, then the install dir)",
-          "PATH" },
+        { "plugin", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts->plugins,
+          "Also load PATH and use it for the actions it provides; repeat for more "
+          "(plugins on KEYACT_PLUGIN_PATH and in the install dir are loaded too)", "PATH" },
         { "impl", 0, 0, G_OPTION_ARG_STRING, &opts->impl,
-          "Use the \"discover\" implementation with this id (default: the first found)", "ID" },
+          "Use implementation ID for its action (default: KEYACT_IMPL, else the highest "
+          "version; see keyact list)", "ID" },
         { "interactive", 0, 0, G_OPTION_ARG_NONE, &opts->interactive,
           "Ask the player on the terminal instead of following the scenario's choices", NULL },
         { "cards", 0, 0, G_OPTION_ARG_FILENAME, &opts->cards,
@@ -42,7 +44,7 @@ void keyact_play_options_clear(KeyactPlayOptions *opts)
 {
     g_clear_pointer(&opts->seed, g_free);
     g_clear_pointer(&opts->cards, g_free);
-    g_clear_pointer(&opts->plugin, g_free);
+    g_clear_pointer(&opts->plugins, g_strfreev);
     g_clear_pointer(&opts->impl, g_free);
 }
 
@@ -117,7 +119,7 @@ static int exit_status_of(const GError *error)
                                                                         : KEYACT_EXIT_RULES;
 }
 
-static int play_steps(const RefScenario *scenario, RefGame *game, const KeyactBoundAction *action,
+static int play_steps(const RefScenario *scenario, RefGame *game, const RefActions *actions,
                       const KeyactPlayOptions *opts, guint64 seed)
 {
     TextLog log = { 0 };
@@ -145,7 +147,7 @@ static int play_steps(const RefScenario *scenario, RefGame *game, const KeyactBo
                 print_wrapped(step->note, "   ");
         }
         g_autoptr(GError) error = NULL;
-        gboolean ok = ref_scenario_run_step(scenario, i, game, action, &error);
+        gboolean ok = ref_scenario_run_step(scenario, i, game, actions, &error);
         if (!opts->json)
             flush_log(game, &log);
         if (!ok) {
@@ -183,14 +185,22 @@ int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *o
         g_printerr("keyact: %s\n", error->message);
         return KEYACT_EXIT_INPUT;
     }
-    KeyactBoundAction action;
-    g_autoptr(KeyactRegistry) registry = keyact_cli_load_discover(opts->plugin, opts->impl, &action, &error);
+    /* Discover is required; cascade is used when a loaded plugin has it (a
+     * scenario that cascades without it stops with a rules error). */
+    KeyactBoundAction discover, cascade;
+    g_autoptr(KeyactRegistry) registry = keyact_cli_load_discover(
+        (const char *const *)opts->plugins, opts->impl, &discover, &error);
     if (registry == NULL) {
         g_printerr("keyact: cannot load the discover plugin: %s\n", error->message);
         return KEYACT_EXIT_RULES;
     }
-    const keyact_rules_ext *rules = keyact_plugin_get_extension(action.plugin, KEYACT_EXT_RULES);
+    RefActions actions = {
+        .discover = &discover,
+        .cascade = keyact_registry_lookup(registry, "cascade", NULL, &cascade, NULL) ? &cascade
+                                                                                     : NULL,
+    };
+    const keyact_rules_ext *rules = keyact_plugin_get_extension(discover.plugin, KEYACT_EXT_RULES);
     if (rules != NULL && rules->struct_size >= sizeof *rules && rules->card_mana_value != NULL)
         game->rules = rules;
-    return play_steps(scenario, game, &action, opts, seed);
+    return play_steps(scenario, game, &actions, opts, seed);
 }

@@ -1,5 +1,6 @@
 /* play.h - what `keyact run` and `keyact demo` share: load the cards and the
- * Discover plugin, play a scenario step by step, print the log or the JSON.
+ * plugins (discover, and cascade when one is loaded), play a scenario step
+ * by step, print the log or the JSON.
  */
 #ifndef KEYACT_CLI_PLAY_H
 #define KEYACT_CLI_PLAY_H
@@ -17,7 +18,7 @@ typedef struct {
     gboolean interactive;   /* ask the player on a terminal */
     char *seed;             /* --seed, or NULL for the scenario's */
     char *cards;            /* --cards FILE, or NULL for the scenario's */
-    char *plugin;           /* --plugin PATH, or NULL for the search path */
+    char **plugins;         /* --plugin PATH, repeatable, chosen over the search path; may be NULL */
     char *impl;             /* --impl ID, or NULL for the first "discover" */
 } KeyactPlayOptions;
 

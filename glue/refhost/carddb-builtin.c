@@ -16,13 +16,17 @@
  *           {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"}, ...
  *         ],
  *         "discover": {"kind": "on_resolve" | "etb_if_cast" | "etb" | "other",
- *                      "n": 3 | "X"}      absent: the card does not discover
+ *                      "n": 3 | "X"},     absent: the card does not discover
+ *         "cascade": 2                    instances of cascade (one-face cards; a
+ *                                         face says it in its own "cascade");
+ *                                         absent: none
  *       }, ...
  *     ]
  *   }
  *
- * No oracle text: how a card discovers is stated in "discover", so the
- * loader never reads rules text. Other members are ignored.
+ * No oracle text: how a card discovers is stated in "discover" and its
+ * cascade in "cascade", so the loader never reads rules text. Other members
+ * are ignored.
  */
 #include "carddb-private.h"
 
@@ -82,6 +86,26 @@ static gboolean read_discover(JsonObject *card, RefCardSource *src,
     return format_error(error, where, "field \"discover.n\" is not a count >= 0 or \"X\"");
 }
 
+/* "cascade": a count >= 1 when present; absent is 0. */
+static gboolean read_cascade(JsonObject *obj, guint *out, const char *where,
+                             const char *prefix, GError **error)
+{
+    *out = 0;
+    JsonNode *node = json_object_get_member(obj, "cascade");
+    if (node == NULL)
+        return TRUE;
+    if (JSON_NODE_HOLDS_VALUE(node) && json_node_get_value_type(node) == G_TYPE_INT64) {
+        gint64 value = json_node_get_int(node);
+        if (value >= 1 && value <= 100) {
+            *out = (guint)value;
+            return TRUE;
+        }
+    }
+    g_autofree char *what = g_strdup_printf("field \"%scascade\" is not a count from 1 to 100",
+                                            prefix);
+    return format_error(error, where, what);
+}
+
 static gboolean add_card(RefCardDb *db, JsonNode *node, guint index,
                          const char *label, GError **error)
 {
@@ -100,12 +124,18 @@ static gboolean add_card(RefCardDb *db, JsonNode *node, guint index,
         || !ref_json_string(obj, "type_line", &src.type_line, where, "", error)
         || !ref_json_string(obj, "mana_cost", &src.mana_cost, where, "", error)
         || !ref_json_array(obj, "faces", &faces, where, "", error)
-        || !read_discover(obj, &src, where, error))
+        || !read_discover(obj, &src, where, error)
+        || !read_cascade(obj, &src.cascade, where, "", error))
         return FALSE;
+    src.cascade_given = TRUE;
 
     guint n_faces = faces != NULL ? json_array_get_length(faces) : 0;
     if (n_faces > KEYACT_MAX_FACES)
         return ref_carddb_too_many_faces(error, where, n_faces);
+    if (n_faces > 0 && src.cascade != 0)
+        return format_error(error, where,
+                            "field \"cascade\" belongs on a face (\"faces[i].cascade\") "
+                            "when the card has faces");
     src.n_faces = n_faces;
     for (guint i = 0; i < n_faces; i++) {
         g_autofree char *prefix = g_strdup_printf("faces[%u].", i);
@@ -119,8 +149,10 @@ static gboolean add_card(RefCardDb *db, JsonNode *node, guint index,
         out->published_mana_value = -1;
         if (!ref_json_name(face, "name", &out->name, where, prefix, error)
             || !ref_json_string(face, "mana_cost", &out->mana_cost, where, prefix, error)
-            || !ref_json_string(face, "type_line", &out->type_line, where, prefix, error))
+            || !ref_json_string(face, "type_line", &out->type_line, where, prefix, error)
+            || !read_cascade(face, &out->cascade, where, prefix, error))
             return FALSE;
+        out->cascade_given = TRUE;
     }
     return ref_carddb_add(db, &src, where, error);
 }

@@ -17,22 +17,6 @@ static gboolean is_word_char(char c)
     return g_ascii_isalnum(c) || c == '_';
 }
 
-/* The text without parenthesized reminder text. */
-static char *without_reminders(const char *text)
-{
-    GString *s = g_string_sized_new(strlen(text));
-    guint depth = 0;
-    for (const char *p = text; *p != '\0'; p++) {
-        if (*p == '(')
-            depth++;
-        else if (*p == ')' && depth > 0)
-            depth--;
-        else if (depth == 0)
-            g_string_append_c(s, *p);
-    }
-    return g_string_free(s, FALSE);
-}
-
 /* The sentence before `at`: from after the last '.' or newline, trimmed. */
 static char *sentence_before(const char *text, const char *at)
 {
@@ -82,7 +66,7 @@ void ref_discover_from_text(const char *oracle_text, const char *type_line,
     if (oracle_text == NULL || strstr(oracle_text, "iscover") == NULL)
         return;
 
-    g_autofree char *text = without_reminders(oracle_text);
+    g_autofree char *text = ref_text_without_reminders(oracle_text);
     gboolean spell = ref_type_line_has(type_line, "Instant")
         || ref_type_line_has(type_line, "Sorcery");
     gboolean mentioned = FALSE;

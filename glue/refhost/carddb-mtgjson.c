@@ -7,8 +7,8 @@
  * grouped by name (first appearance keeps the card's place), repeated sides
  * (reprints and variants in set files) are dropped, and faces are ordered
  * by side. Read per entry: name, faceName, side, layout, manaCost,
- * manaValue, faceManaValue, type, text (older files: convertedManaCost,
- * faceConvertedManaCost).
+ * manaValue, faceManaValue, type, text, keywords (older files:
+ * convertedManaCost, faceConvertedManaCost).
  */
 #include "carddb-private.h"
 
@@ -131,7 +131,8 @@ static gboolean add_group(Grouping *g, Group *group, GError **error)
         /* A one-face card: its fields are the card's. */
         if (!ref_json_string(first->obj, "manaCost", &src.mana_cost, first->where, "", error)
             || !ref_json_string(first->obj, "type", &src.type_line, first->where, "", error)
-            || !ref_json_string(first->obj, "text", &src.oracle_text, first->where, "", error))
+            || !ref_json_string(first->obj, "text", &src.oracle_text, first->where, "", error)
+            || !ref_json_array(first->obj, "keywords", &src.keywords, first->where, "", error))
             return FALSE;
         return ref_carddb_add(g->db, &src, where, error);
     }
@@ -144,6 +145,7 @@ static gboolean add_group(Grouping *g, Group *group, GError **error)
             || !ref_json_string(entry->obj, "manaCost", &face->mana_cost, entry->where, "", error)
             || !ref_json_string(entry->obj, "type", &face->type_line, entry->where, "", error)
             || !ref_json_string(entry->obj, "text", &face->oracle_text, entry->where, "", error)
+            || !ref_json_array(entry->obj, "keywords", &face->keywords, entry->where, "", error)
             || !read_value(entry->obj, "faceManaValue", "faceConvertedManaCost",
                            &face->published_mana_value, entry->where, error))
             return FALSE;

@@ -35,6 +35,11 @@ typedef struct {
     const char *type_line;
     const char *oracle_text;
     double published_mana_value;   /* -1 when absent */
+    JsonArray *keywords;           /* MTGJSON face "keywords", NULL when absent */
+    /* TRUE: `cascade` is given (built-in set); FALSE: it is read from the
+     * oracle text, and is 0 when a keyword list lacks "Cascade". */
+    gboolean cascade_given;
+    guint cascade;
 } RefFaceSource;
 
 /* One card as a loader found it; ref_carddb_add() turns it into a RefCard.
@@ -53,6 +58,11 @@ typedef struct {
     gboolean discover_given;
     RefDiscoverKind discover_kind;
     gint discover_n;
+    /* Card-level keywords (Scryfall; MTGJSON one-face cards) and, for
+     * one-face cards, the given cascade count; as in RefFaceSource. */
+    JsonArray *keywords;
+    gboolean cascade_given;
+    guint cascade;
 } RefCardSource;
 
 RefCardDb *ref_carddb_new(void);
@@ -75,9 +85,17 @@ guint32 ref_layout_from_name(const char *layout_name);
 gboolean ref_type_line_has(const char *type_line, const char *word);
 gboolean ref_type_line_is_permanent(const char *type_line);
 
+/* The oracle text without parenthesized reminder text (carddb-text.c). */
+char *ref_text_without_reminders(const char *text);
+
 /* Discover detection from one face's oracle text (carddb-discover.c). */
 void ref_discover_from_text(const char *oracle_text, const char *type_line,
                             RefDiscoverKind *out_kind, gint *out_n);
+
+/* Cascade (carddb-cascade.c): instances of the keyword on one face's
+ * keyword lines, and whether a keyword list names it. */
+guint ref_cascade_from_text(const char *oracle_text);
+gboolean ref_keywords_have_cascade(JsonArray *keywords);
 
 /* Reading (carddb-read.c): the file's bytes, gunzipped when they start
  * with the gzip magic, at most max_bytes after decompression. */

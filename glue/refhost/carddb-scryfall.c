@@ -2,7 +2,8 @@
  * which uses the same fields plus face_mana_value on faces).
  *
  * Read per card: name, layout, mana_cost, cmc, type_line, oracle_text,
- * card_faces[{name, mana_cost, type_line, oracle_text, face_mana_value}].
+ * keywords (absent from the shared pool), card_faces[{name, mana_cost,
+ * type_line, oracle_text, face_mana_value}].
  */
 #include "carddb-private.h"
 
@@ -48,6 +49,7 @@ static gboolean add_card(RefCardDb *db, JsonNode *node, guint index,
         || !ref_json_number(obj, "cmc", &src.published_mana_value, where, "", error)
         || !ref_json_string(obj, "type_line", &src.type_line, where, "", error)
         || !ref_json_string(obj, "oracle_text", &src.oracle_text, where, "", error)
+        || !ref_json_array(obj, "keywords", &src.keywords, where, "", error)
         || !ref_json_array(obj, "card_faces", &faces, where, "", error))
         return FALSE;
 

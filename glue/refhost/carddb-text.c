@@ -1,4 +1,5 @@
-/* carddb-text.c - facts read from printed text: layout names and type lines. */
+/* carddb-text.c - facts read from printed text: layout names, type lines,
+ * and oracle text without its reminders. */
 #include "carddb-private.h"
 
 #include <string.h>
@@ -60,4 +61,19 @@ gboolean ref_type_line_is_permanent(const char *type_line)
         if (ref_type_line_has(type_line, permanent[i]))
             return TRUE;
     return FALSE;
+}
+
+char *ref_text_without_reminders(const char *text)
+{
+    GString *s = g_string_sized_new(strlen(text));
+    guint depth = 0;
+    for (const char *p = text; *p != '\0'; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')' && depth > 0)
+            depth--;
+        else if (depth == 0)
+            g_string_append_c(s, *p);
+    }
+    return g_string_free(s, FALSE);
 }

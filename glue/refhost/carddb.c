@@ -117,6 +117,27 @@ static void detect_discover(const RefCardSource *src, RefCard *card)
     }
 }
 
+/* Cascade per face: given (built-in set), else read from the face's oracle
+ * text. A keyword list (Scryfall's card-level one, or MTGJSON's per face)
+ * that lacks "Cascade" settles it without reading the text. */
+static guint face_cascade(const RefCardSource *src, guint face)
+{
+    if (src->n_faces == 0) {
+        if (src->cascade_given)
+            return src->cascade;
+        if (src->keywords != NULL && !ref_keywords_have_cascade(src->keywords))
+            return 0;
+        return ref_cascade_from_text(src->oracle_text);
+    }
+    const RefFaceSource *f = &src->faces[face];
+    if (f->cascade_given)
+        return f->cascade;
+    JsonArray *keywords = f->keywords != NULL ? f->keywords : src->keywords;
+    if (keywords != NULL && !ref_keywords_have_cascade(keywords))
+        return 0;
+    return ref_cascade_from_text(f->oracle_text);
+}
+
 static void fill_desc(RefCard *card)
 {
     memset(&card->desc, 0, sizeof card->desc);
@@ -201,6 +222,7 @@ gboolean ref_carddb_add(RefCardDb *db, const RefCardSource *src,
         if (card->faces[i].mana_cost == NULL)
             card->faces[i].mana_cost = intern(db, "");
         card->faces[i].is_land = ref_type_line_has(card->faces[i].type_line, "Land");
+        card->faces[i].cascade = face_cascade(src, i);
     }
 
     card->type_line = src->type_line != NULL ? intern(db, src->type_line)

@@ -1,6 +1,6 @@
 /* carddb.h - the reference host's card database: real card facts (name,
- * layout, faces, printed costs, types, discover N) from the built-in set or
- * from Scryfall / MTGJSON files.
+ * layout, faces, printed costs, types, discover N, cascade) from the
+ * built-in set or from Scryfall / MTGJSON files.
  *
  * Threads: a loaded database is read-only and may be shared by any number of
  * threads. Strings and cards are owned by the database and live until it is
@@ -37,6 +37,7 @@ typedef struct {
     char *mana_cost;      /* printed cost, "" for none */
     char *type_line;
     gboolean is_land;
+    guint cascade;        /* instances of cascade on this face (CR 702.85c); 0 none */
 } RefFace;
 
 typedef struct {

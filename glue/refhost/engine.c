@@ -1,7 +1,9 @@
-/* engine.c - the stack and discover. */
+/* engine.c - the stack, cast triggers, discover and cascade. */
 #include "engine.h"
 
 #include <string.h>
+
+#include "spell-value.h"
 
 gboolean ref_engine_face_is_permanent(const RefCard *card, guint face)
 {
@@ -40,17 +42,74 @@ void ref_engine_put_spell(RefGame *game, guint player, guint id, guint face,
         .free = free_cast,
         .x = x,
         .targets_illegal = targets_illegal,
-        .discover_n = obj->card->discover_n,
+        .n = obj->card->discover_n,
+        .mana_x = free_cast || x < 0 ? 0u : (guint)x,
     };
     g_array_append_val(game->stack, item);
+}
+
+void ref_engine_cast_spell(RefGame *game, guint player, guint id, guint face,
+                           gboolean free_cast, gint x, gboolean targets_illegal)
+{
+    ref_engine_put_spell(game, player, id, face, free_cast, x, targets_illegal);
+    const RefStackItem *spell = &g_array_index(game->stack, RefStackItem, game->stack->len - 1);
+    const RefCard *card = ref_game_card(game, id)->card;
+    guint instances = face < card->n_faces ? card->faces[face].cascade : 0;
+    for (guint i = 1; i <= instances; i++) {
+        RefStackItem trigger = {
+            .kind = REF_STACK_CASCADE,
+            .card = id,
+            .controller = player,
+            .face = face,
+            .cast = FALSE,
+            .free = FALSE,
+            .x = -1,
+            .targets_illegal = FALSE,
+            .n = 0,
+            .mana_x = spell->mana_x,
+            .instance = i,
+        };
+        g_array_append_val(game->pending, trigger);
+    }
+}
+
+/* Put the waiting cascade triggers on the stack, each with its N: the
+ * spell's mana value on the stack. N is whole in the ABI; a half-mana
+ * spell (no printed card has cascade and half mana) rounds down. */
+static gboolean put_pending_triggers(RefGame *game, GError **error)
+{
+    for (guint i = 0; i < game->pending->len; i++) {
+        RefStackItem trigger = g_array_index(game->pending, RefStackItem, i);
+        const RefCard *card = ref_game_card(game, trigger.card)->card;
+        guint halves = 0;
+        g_autoptr(GError) local = NULL;
+        if (!ref_spell_mana_value(card->faces[trigger.face].mana_cost, trigger.mana_x, &halves,
+                                  &local)) {
+            g_set_error(error, REF_GAME_ERROR, REF_GAME_ERROR_RULES,
+                        "%s's cascade: cannot compute the spell's mana value: %s",
+                        card->faces[trigger.face].name, local->message);
+            g_array_set_size(game->pending, 0);
+            return FALSE;
+        }
+        trigger.n = (gint)(halves / 2);
+        g_array_append_val(game->stack, trigger);
+        RefEvent triggered = ref_event_init(REF_EVENT_CASCADE_TRIGGER, trigger.controller,
+                                            trigger.card);
+        triggered.face = trigger.face;
+        triggered.n = trigger.n;
+        triggered.index = trigger.instance;
+        ref_game_add_event(game, &triggered);
+    }
+    g_array_set_size(game->pending, 0);
+    return TRUE;
 }
 
 /* The N an object discovers: its printed N, or its X for "discover X". */
 static gboolean discover_n_of(RefGame *game, const RefStackItem *item, gint *out_n,
                               GError **error)
 {
-    if (item->discover_n >= 0) {
-        *out_n = item->discover_n;
+    if (item->n >= 0) {
+        *out_n = item->n;
         return TRUE;
     }
     if (item->x < 0) {
@@ -104,7 +163,7 @@ static gboolean resolve_permanent(RefGame *game, const RefStackItem *item, GErro
         .free = FALSE,
         .x = item->x,
         .targets_illegal = FALSE,
-        .discover_n = n,
+        .n = n,
     };
     g_array_append_val(game->stack, trigger);
     RefEvent triggered = ref_event_init(REF_EVENT_TRIGGER, item->controller, item->card);
@@ -113,7 +172,7 @@ static gboolean resolve_permanent(RefGame *game, const RefStackItem *item, GErro
     return TRUE;
 }
 
-static gboolean resolve_spell(RefGame *game, const KeyactBoundAction *discover,
+static gboolean resolve_spell(RefGame *game, const RefActions *actions,
                               const RefStackItem *item, GError **error)
 {
     const RefCardObj *obj = ref_game_card(game, item->card);
@@ -135,7 +194,7 @@ static gboolean resolve_spell(RefGame *game, const KeyactBoundAction *discover,
         gint n;
         if (!discover_n_of(game, item, &n, error))
             return FALSE;
-        if (!ref_engine_discover(game, discover, item->controller, n, item->card, error))
+        if (!ref_engine_discover(game, actions, item->controller, n, item->card, error))
             return FALSE;
     }
     /* The spell is put into its graveyard as the last step of resolving. */
@@ -143,28 +202,35 @@ static gboolean resolve_spell(RefGame *game, const KeyactBoundAction *discover,
     return TRUE;
 }
 
-gboolean ref_engine_resolve_stack(RefGame *game, const KeyactBoundAction *discover,
-                                  GError **error)
+gboolean ref_engine_resolve_stack(RefGame *game, const RefActions *actions, GError **error)
 {
-    while (game->stack->len > 0) {
+    for (;;) {
+        /* Triggers from the last cast or resolve go on the stack first. */
+        if (!put_pending_triggers(game, error))
+            return FALSE;
+        if (game->stack->len == 0)
+            return TRUE;
         RefStackItem item = g_array_index(game->stack, RefStackItem, game->stack->len - 1);
         g_array_remove_index(game->stack, game->stack->len - 1);
         if (item.kind == REF_STACK_SPELL) {
-            if (!resolve_spell(game, discover, &item, error))
+            if (!resolve_spell(game, actions, &item, error))
                 return FALSE;
-        } else {
-            RefEvent resolving = ref_event_init(REF_EVENT_RESOLVE, item.controller, item.card);
-            resolving.n = item.discover_n;
-            ref_game_add_event(game, &resolving);
-            if (!ref_engine_discover(game, discover, item.controller, item.discover_n,
-                                     item.card, error))
-                return FALSE;
+            continue;
         }
+        RefEvent resolving = ref_event_init(REF_EVENT_RESOLVE, item.controller, item.card);
+        resolving.n = item.n;
+        ref_game_add_event(game, &resolving);
+        gboolean ok = item.kind == REF_STACK_CASCADE
+                          ? ref_engine_cascade(game, actions, item.controller, item.n,
+                                               item.card, error)
+                          : ref_engine_discover(game, actions, item.controller, item.n,
+                                                item.card, error);
+        if (!ok)
+            return FALSE;
     }
-    return TRUE;
 }
 
-static char *stranded_names(const RefGame *game, const RefDiscovery *d)
+static char *stranded_names(const RefGame *game, const RefResolution *d)
 {
     g_autoptr(GString) names = g_string_new(NULL);
     guint shown = MIN(d->result.stranded_count, (guint32)G_N_ELEMENTS(d->stranded));
@@ -178,10 +244,37 @@ static char *stranded_names(const RefGame *game, const RefDiscovery *d)
     return g_string_free(g_steal_pointer(&names), FALSE);
 }
 
-gboolean ref_engine_discover(RefGame *game, const KeyactBoundAction *discover,
-                             guint player, gint n, guint source, GError **error)
+/* "discover 3 (source: Daring Discovery)", "cascade (mana value 4, source:
+ * Bloodbraid Elf)": what a message calls the action. */
+static char *describe_action(const RefGame *game, RefActionKind kind, gint n, guint source)
 {
-    RefDiscovery *d = g_new0(RefDiscovery, 1);
+    const char *source_name = source != 0 ? ref_game_card_name(game, source) : NULL;
+    if (kind == REF_ACTION_CASCADE)
+        return g_strdup_printf("cascade (mana value %d%s%s)", n,
+                               source_name != NULL ? ", source: " : "",
+                               source_name != NULL ? source_name : "");
+    return g_strdup_printf("discover %d (%s%s)", n, source_name != NULL ? "source: " : "no source",
+                           source_name != NULL ? source_name : "");
+}
+
+/* Record one discover or cascade, resolve it through libkeyact-host, and
+ * turn a failure into a RULES error. */
+static gboolean resolve_action(RefGame *game, RefActionKind kind,
+                               const KeyactBoundAction *action, guint player, gint n,
+                               guint source, GError **error)
+{
+    const RefPlayer *p = ref_game_player(game, player);
+    if (action == NULL) {
+        g_autofree char *what = describe_action(game, kind, n, source);
+        const char *name = kind == REF_ACTION_CASCADE ? "cascade" : "discover";
+        g_set_error(error, REF_GAME_ERROR, REF_GAME_ERROR_RULES,
+                    "%s's %s needs the \"%s\" action, and no loaded plugin provides it "
+                    "(keyact-%s.so)", p->name, what, name, name);
+        return FALSE;
+    }
+
+    RefResolution *d = g_new0(RefResolution, 1);
+    d->action = kind;
     d->player = player;
     d->n = n;
     d->source = source;
@@ -193,10 +286,12 @@ gboolean ref_engine_discover(RefGame *game, const KeyactBoundAction *discover,
     d->result.face_cast = KEYACT_FACE_NONE;
     d->result.stranded_capacity = G_N_ELEMENTS(d->stranded);
     d->result.stranded = d->stranded;
-    g_ptr_array_add(game->discoveries, d);
+    g_ptr_array_add(game->resolutions, d);
     game->current = d;
 
-    RefEvent event = ref_event_init(REF_EVENT_DISCOVER, player, source);
+    RefEvent event = ref_event_init(kind == REF_ACTION_CASCADE ? REF_EVENT_CASCADE
+                                                               : REF_EVENT_DISCOVER,
+                                    player, source);
     event.n = n;
     ref_game_add_event(game, &event);
 
@@ -207,16 +302,14 @@ gboolean ref_engine_discover(RefGame *game, const KeyactBoundAction *discover,
         .player = (keyact_player_id)player + 1,
         .source = source,
     };
-    d->status = keyact_bound_action_resolve(discover, &game->host, &args, &d->result);
+    d->status = keyact_bound_action_resolve(action, &game->host, &args, &d->result);
     game->current = NULL;
 
-    const RefPlayer *p = ref_game_player(game, player);
     if (d->status != KEYACT_OK || (d->result.flags & KEYACT_RESULT_COMPLETE) == 0) {
+        g_autofree char *what = describe_action(game, kind, n, source);
         g_autofree char *stranded = stranded_names(game, d);
         g_set_error(error, REF_GAME_ERROR, REF_GAME_ERROR_RULES,
-                    "%s's discover %d (%s%s) failed: the plugin returned %s (%d)%s%s%s",
-                    p->name, n, source != 0 ? "source: " : "no source",
-                    source != 0 ? ref_game_card_name(game, source) : "",
+                    "%s's %s failed: the plugin returned %s (%d)%s%s%s", p->name, what,
                     keyact_status_name(d->status), d->status,
                     (d->result.flags & KEYACT_RESULT_COMPLETE) != 0 ? ""
                                                                    : ", the action did not finish",
@@ -224,4 +317,16 @@ gboolean ref_engine_discover(RefGame *game, const KeyactBoundAction *discover,
         return FALSE;
     }
     return TRUE;
+}
+
+gboolean ref_engine_discover(RefGame *game, const RefActions *actions,
+                             guint player, gint n, guint source, GError **error)
+{
+    return resolve_action(game, REF_ACTION_DISCOVER, actions->discover, player, n, source, error);
+}
+
+gboolean ref_engine_cascade(RefGame *game, const RefActions *actions,
+                            guint player, gint n, guint source, GError **error)
+{
+    return resolve_action(game, REF_ACTION_CASCADE, actions->cascade, player, n, source, error);
 }

@@ -29,9 +29,9 @@ static void player_free(gpointer data)
     g_free(player);
 }
 
-static void discovery_free(gpointer data)
+static void resolution_free(gpointer data)
 {
-    RefDiscovery *d = data;
+    RefResolution *d = data;
     g_array_unref(d->exiled);
     g_array_unref(d->bottom);
     g_array_unref(d->options);
@@ -50,8 +50,9 @@ RefGame *ref_game_new(const RefCardDb *db, guint64 seed)
     game->players = g_ptr_array_new_with_free_func(player_free);
     game->cards = g_array_new(FALSE, TRUE, sizeof(RefCardObj));
     game->stack = g_array_new(FALSE, TRUE, sizeof(RefStackItem));
+    game->pending = g_array_new(FALSE, TRUE, sizeof(RefStackItem));
     game->events = g_array_new(FALSE, TRUE, sizeof(RefEvent));
-    game->discoveries = g_ptr_array_new_with_free_func(discovery_free);
+    game->resolutions = g_ptr_array_new_with_free_func(resolution_free);
     game->policy.choose = new_name_list();
     game->policy.cannot_cast = new_name_list();
     game->policy.cast_fails = new_name_list();
@@ -68,8 +69,9 @@ void ref_game_free(RefGame *game)
     g_ptr_array_unref(game->players);
     g_array_unref(game->cards);
     g_array_unref(game->stack);
+    g_array_unref(game->pending);
     g_array_unref(game->events);
-    g_ptr_array_unref(game->discoveries);
+    g_ptr_array_unref(game->resolutions);
     g_ptr_array_unref(game->policy.choose);
     g_ptr_array_unref(game->policy.cannot_cast);
     g_ptr_array_unref(game->policy.cast_fails);
@@ -198,15 +200,15 @@ RefEvent ref_event_init(RefEventType type, guint player, guint card)
         .option_kind = 0,
         .plugin_type = 0,
         .asked = FALSE,
-        .discovery = 0,
+        .resolution = 0,
     };
 }
 
 void ref_game_add_event(RefGame *game, const RefEvent *event)
 {
     RefEvent copy = *event;
-    /* The discover being resolved is always the last one recorded. */
+    /* The discover or cascade being resolved is always the last one recorded. */
     if (game->current != NULL)
-        copy.discovery = game->discoveries->len;
+        copy.resolution = game->resolutions->len;
     g_array_append_val(game->events, copy);
 }

@@ -1,9 +1,11 @@
 /* game.h - the reference host's game state: players, their zones, card
- * objects, the stack, and the record of what happened (events, discoveries).
+ * objects, the stack, and the record of what happened (events, and one
+ * record per discover or cascade).
  *
- * A small Forge-like model, enough to play discover out for real: cards move
- * between zones, spells go on the stack and resolve, permanents enter the
- * battlefield and their "discover" triggers go on the stack in turn.
+ * A small Forge-like model, enough to play discover and cascade out for
+ * real: cards move between zones, spells go on the stack and resolve, cast
+ * triggers (cascade) and enters triggers ("discover") go on the stack in
+ * turn.
  *
  * Threads: one game is used by one thread at a time.
  */
@@ -58,9 +60,16 @@ typedef struct {
     GArray *zones[REF_N_ZONES];   /* guint card ids, in order (library: top first) */
 } RefPlayer;
 
+/* The keyword actions the game asks a plugin to perform. */
+typedef enum {
+    REF_ACTION_DISCOVER,    /* CR 701.57 */
+    REF_ACTION_CASCADE,     /* CR 702.85 */
+} RefActionKind;
+
 typedef enum {
     REF_STACK_SPELL,        /* a card on the stack as a spell */
     REF_STACK_TRIGGER,      /* a "discover N" triggered ability of a permanent */
+    REF_STACK_CASCADE,      /* one cascade trigger of a spell (CR 702.85a) */
 } RefStackKind;
 
 typedef struct {
@@ -72,7 +81,15 @@ typedef struct {
     gboolean free;          /* cast without paying its mana cost */
     gint x;                 /* the value of "discover X" for this object, -1 unknown */
     gboolean targets_illegal; /* every target became illegal: it will not resolve */
-    gint discover_n;        /* the N this object discovers, -1 "X", 0 none */
+    /* Spells and "discover N" triggers: the N this object discovers, -1
+     * "X", 0 none. Cascade triggers: the spell's mana value (CR 702.85a). */
+    gint n;
+    /* Spells and their cascade triggers: the value of {X} in the spell's
+     * mana cost (CR 107.3: 0 when cast without paying its mana cost). */
+    guint mana_x;
+    /* Cascade triggers: which instance of the face's cascade this is
+     * (1-based; each triggers separately, CR 702.85c). */
+    guint instance;
 } RefStackItem;
 
 /* Everything the record keeps, engine and plugin events in one order. */
@@ -84,7 +101,9 @@ typedef enum {
     REF_EVENT_TO_GRAVEYARD,     /* an instant/sorcery is put into the graveyard */
     REF_EVENT_TO_ADVENTURE,     /* an adventure spell is exiled "on an adventure" */
     REF_EVENT_TRIGGER,          /* a "discover N" ability triggers */
+    REF_EVENT_CASCADE_TRIGGER,  /* one instance of a spell's cascade triggers (it was cast) */
     REF_EVENT_DISCOVER,         /* the engine asks the plugin to discover */
+    REF_EVENT_CASCADE,          /* the engine asks the plugin to cascade */
     REF_EVENT_CHOICE,           /* the player chose an option */
     /* plugin events (keyact_host.notify) */
     REF_EVENT_EXILED,
@@ -94,6 +113,7 @@ typedef enum {
     REF_EVENT_TO_HAND,
     REF_EVENT_BOTTOM,
     REF_EVENT_DISCOVERED,
+    REF_EVENT_FINISHED,         /* the last event of a finished cascade */
     REF_EVENT_PLUGIN_UNKNOWN,   /* a notify type this host does not know */
 } RefEventType;
 
@@ -102,24 +122,26 @@ typedef struct {
     guint player;               /* player index */
     guint card;                 /* card id or 0 */
     guint face;                 /* face index or KEYACT_FACE_NONE */
-    gint n;                     /* discover N where relevant */
-    guint index;                /* order index for EXILED / BOTTOM, option index for CHOICE */
-    guint mana_value_halves;    /* HIT / DISCOVERED */
+    gint n;                     /* discover N / cascade N where relevant */
+    guint index;                /* order index for EXILED / BOTTOM, option index for CHOICE,
+                                 * instance (1-based) for CASCADE_TRIGGER */
+    guint mana_value_halves;    /* HIT / DISCOVERED / FINISHED */
     gboolean has_mana_value;
     guint option_kind;          /* CHOICE: KEYACT_OPTION_* */
     guint plugin_type;          /* PLUGIN_UNKNOWN: the raw type */
     gboolean asked;             /* CHOICE: the player answered (interactive play) */
-    guint discovery;            /* 1-based index into game->discoveries of the discover
-                                 * it happened in (set by ref_game_add_event), 0 none */
+    guint resolution;           /* 1-based index into game->resolutions of the discover or
+                                 * cascade it happened in (set by ref_game_add_event), 0 none */
 } RefEvent;
 
-/* Stranded cards a failed discover can name in its error message. */
+/* Stranded cards a failed resolve can name in its error message. */
 #define REF_MAX_STRANDED 16u
 
-/* One discover, as the host saw it. */
+/* One discover or cascade, as the host saw it. */
 typedef struct {
+    RefActionKind action;
     guint player;
-    gint n;
+    gint n;                     /* discover N; cascade: the spell's mana value */
     guint source;               /* card id or 0 */
     int32_t status;             /* what resolve returned */
     keyact_resolve_result result;
@@ -128,11 +150,12 @@ typedef struct {
     GArray *options;            /* keyact_option, the last set offered */
     gint chosen;                /* index into options, -1 none */
     keyact_card_id stranded[REF_MAX_STRANDED]; /* result.stranded points here */
-} RefDiscovery;
+} RefResolution;
 
 /* What the current step says about choices and castability. */
 typedef struct {
-    GPtrArray *choose;          /* char*: "cast" | "hand" | "face:NAME", one per choice; the last repeats */
+    GPtrArray *choose;          /* char*: "cast" | "hand" | "bottom" | "face:NAME", one per
+                                 * choice; the last repeats */
     GPtrArray *cannot_cast;     /* char*: card or face names not castable now */
     GPtrArray *cast_fails;      /* char*: card or face names whose cast fails */
     gint x;                     /* the step's "x", -1 none */
@@ -152,10 +175,14 @@ struct _RefGame {
     GPtrArray *players;         /* RefPlayer* */
     GArray *cards;              /* RefCardObj, id - 1 */
     GArray *stack;              /* RefStackItem, top last */
+    /* Cascade triggers waiting to be put on the stack: a trigger goes on the
+     * stack the next time a player would receive priority (CR 603.3), i.e.
+     * after the spell is cast or the resolve that cast it finishes. */
+    GArray *pending;            /* RefStackItem */
     RefRng rng;
     GArray *events;             /* RefEvent */
-    GPtrArray *discoveries;     /* RefDiscovery* */
-    RefDiscovery *current;      /* the discover being resolved, or NULL */
+    GPtrArray *resolutions;     /* RefResolution*: every discover and cascade, in order */
+    RefResolution *current;     /* the discover or cascade being resolved, or NULL */
     RefPolicy policy;
     RefChooser chooser;
     gpointer chooser_data;

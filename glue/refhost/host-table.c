@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "engine.h"
 #include "game.h"
 #include "keyact-host.h"
 #include "policy.h"
@@ -174,7 +175,7 @@ static int32_t can_cast_face(const keyact_host *host, keyact_game_id game_id,
 /* The options array is indexed with this host's sizeof(keyact_option): the
  * ABI has one layout for 1.x, and each element's struct_size says how much
  * of it the plugin filled. */
-static void record_options(RefDiscovery *d, const keyact_option *options, uint32_t n)
+static void record_options(RefResolution *d, const keyact_option *options, uint32_t n)
 {
     g_array_set_size(d->options, 0);
     for (uint32_t i = 0; i < n; i++) {
@@ -242,20 +243,8 @@ static int32_t cast_free(const keyact_host *host, keyact_game_id game_id,
         *out_cast = KEYACT_CAST_FAILED;
         return KEYACT_OK;
     }
-    ref_game_move(game, obj->id, REF_ZONE_STACK, G_MAXUINT);
-    obj->face_up = face;
-    RefStackItem item = {
-        .kind = REF_STACK_SPELL,
-        .card = obj->id,
-        .controller = p,
-        .face = face,
-        .cast = TRUE,
-        .free = TRUE,
-        .x = game->policy.x,
-        .targets_illegal = FALSE,
-        .discover_n = obj->card->discover_n,
-    };
-    g_array_append_val(game->stack, item);
+    /* A cast like any other: its cast triggers (cascade) trigger. */
+    ref_engine_cast_spell(game, p, obj->id, face, TRUE, game->policy.x, FALSE);
     *out_cast = KEYACT_CAST_DONE;
     return KEYACT_OK;
 }
@@ -280,6 +269,7 @@ static RefEventType event_type_of(uint32_t type)
     case KEYACT_EVENT_TO_HAND: return REF_EVENT_TO_HAND;
     case KEYACT_EVENT_BOTTOM: return REF_EVENT_BOTTOM;
     case KEYACT_EVENT_DISCOVERED: return REF_EVENT_DISCOVERED;
+    case KEYACT_EVENT_FINISHED: return REF_EVENT_FINISHED;
     default: return REF_EVENT_PLUGIN_UNKNOWN;
     }
 }

@@ -13,12 +13,14 @@ gboolean ref_policy_names_face(const GPtrArray *names, const RefCard *card, guin
     return FALSE;
 }
 
-static gint find_hand(const keyact_option *options, guint n_options)
+/* The option that does not cast: to hand (discover) or to the bottom
+ * (cascade). */
+static gint find_decline(const keyact_option *options, guint n_options)
 {
     for (guint i = 0; i < n_options; i++)
-        if (options[i].kind == KEYACT_OPTION_TO_HAND)
+        if (options[i].kind == KEYACT_OPTION_TO_HAND || options[i].kind == KEYACT_OPTION_TO_BOTTOM)
             return (gint)i;
-    return 0; /* the plugin promises a hand option; 0 keeps a bad table in range */
+    return 0; /* the plugin promises one; 0 keeps a bad table in range */
 }
 
 gint ref_policy_choose(const RefPolicy *policy, const RefCard *card,
@@ -29,8 +31,8 @@ gint ref_policy_choose(const RefPolicy *policy, const RefCard *card,
         guint i = MIN(policy->n_choices, policy->choose->len - 1);
         choice = g_ptr_array_index(policy->choose, i);
     }
-    if (g_str_equal(choice, "hand"))
-        return find_hand(options, n_options);
+    if (g_str_equal(choice, "hand") || g_str_equal(choice, "bottom"))
+        return find_decline(options, n_options);
     const char *face_name = g_str_has_prefix(choice, "face:") ? choice + 5 : NULL;
     for (guint i = 0; i < n_options; i++) {
         if (options[i].kind != KEYACT_OPTION_CAST_FACE)
@@ -41,11 +43,12 @@ gint ref_policy_choose(const RefPolicy *policy, const RefCard *card,
             g_ascii_strcasecmp(face_name, card->faces[options[i].face].name) == 0)
             return (gint)i;
     }
-    return find_hand(options, n_options);
+    return find_decline(options, n_options);
 }
 
 gboolean ref_policy_choice_valid(const char *choice)
 {
     return g_str_equal(choice, "cast") || g_str_equal(choice, "hand") ||
+           g_str_equal(choice, "bottom") ||
            (g_str_has_prefix(choice, "face:") && choice[5] != '\0');
 }

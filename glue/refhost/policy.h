@@ -13,9 +13,13 @@ G_BEGIN_DECLS
 gboolean ref_policy_names_face(const GPtrArray *names, const RefCard *card, guint face);
 
 /* The option the step's "choose" picks for this choice:
- *   "cast"       the first face offered (the hand option when none is),
- *   "hand"       the hand option,
- *   "face:NAME"  that face when offered, else the hand option.
+ *   "cast"       the first face offered (else not casting),
+ *   "hand"       not casting: the hand option (discover),
+ *   "bottom"     not casting: the bottom option (cascade),
+ *   "face:NAME"  that face when offered, else not casting.
+ * Not casting is the option that puts the card in hand (discover) or on
+ * the bottom (cascade), whichever the action offers: "hand" and "bottom"
+ * both decline, and a scenario names the one its action offers.
  * The n-th choice of a step uses choose[n]; the last entry repeats; an empty
  * list means "cast". */
 gint ref_policy_choose(const RefPolicy *policy, const RefCard *card,

@@ -9,7 +9,9 @@ static const char *const event_names[] = {
     [REF_EVENT_TO_GRAVEYARD] = "to_graveyard",
     [REF_EVENT_TO_ADVENTURE] = "to_adventure",
     [REF_EVENT_TRIGGER] = "trigger",
+    [REF_EVENT_CASCADE_TRIGGER] = "cascade_trigger",
     [REF_EVENT_DISCOVER] = "discover",
+    [REF_EVENT_CASCADE] = "cascade",
     [REF_EVENT_CHOICE] = "choice",
     [REF_EVENT_EXILED] = "exiled",
     [REF_EVENT_HIT] = "hit",
@@ -18,6 +20,7 @@ static const char *const event_names[] = {
     [REF_EVENT_TO_HAND] = "to_hand",
     [REF_EVENT_BOTTOM] = "bottom",
     [REF_EVENT_DISCOVERED] = "discovered",
+    [REF_EVENT_FINISHED] = "finished",
     [REF_EVENT_PLUGIN_UNKNOWN] = "plugin_event",
 };
 
@@ -55,6 +58,15 @@ static void add_face(JsonBuilder *b, const RefGame *game, const char *key, guint
         json_builder_add_string_value(b, obj->card->faces[face].name);
 }
 
+static const char *option_name(guint32 kind)
+{
+    switch (kind) {
+    case KEYACT_OPTION_CAST_FACE: return "cast";
+    case KEYACT_OPTION_TO_BOTTOM: return "bottom";
+    default: return "hand";
+    }
+}
+
 static void add_event(JsonBuilder *b, const RefGame *game, const RefEvent *e)
 {
     json_builder_begin_object(b);
@@ -81,7 +93,21 @@ static void add_event(JsonBuilder *b, const RefGame *game, const RefEvent *e)
         json_builder_set_member_name(b, "n");
         json_builder_add_int_value(b, e->n);
         break;
+    case REF_EVENT_CASCADE_TRIGGER: {
+        const RefCardObj *obj = ref_game_card(game, e->card);
+        add_card(b, game, "card", e->card);
+        add_face(b, game, "face", e->card, e->face);
+        json_builder_set_member_name(b, "n");
+        json_builder_add_int_value(b, e->n);
+        json_builder_set_member_name(b, "instance");
+        json_builder_add_int_value(b, e->index);
+        json_builder_set_member_name(b, "instances");
+        json_builder_add_int_value(b, obj != NULL && e->face < obj->card->n_faces
+                                          ? obj->card->faces[e->face].cascade : 0);
+        break;
+    }
     case REF_EVENT_DISCOVER:
+    case REF_EVENT_CASCADE:
         json_builder_set_member_name(b, "n");
         json_builder_add_int_value(b, e->n);
         add_card(b, game, "source", e->card);
@@ -89,8 +115,7 @@ static void add_event(JsonBuilder *b, const RefGame *game, const RefEvent *e)
     case REF_EVENT_CHOICE:
         add_card(b, game, "card", e->card);
         json_builder_set_member_name(b, "choice");
-        json_builder_add_string_value(b, e->option_kind == KEYACT_OPTION_CAST_FACE ? "cast"
-                                                                                   : "hand");
+        json_builder_add_string_value(b, option_name(e->option_kind));
         add_face(b, game, "face", e->card, e->face);
         break;
     case REF_EVENT_EXILED:
@@ -116,6 +141,22 @@ static void add_event(JsonBuilder *b, const RefGame *game, const RefEvent *e)
         else
             json_builder_add_null_value(b);
         break;
+    case REF_EVENT_FINISHED: {
+        /* FINISHED carries no mana value (events.h); the cascade's result
+         * has the card's. */
+        const RefResolution *d = e->resolution > 0 && e->resolution <= game->resolutions->len
+                                     ? g_ptr_array_index(game->resolutions, e->resolution - 1)
+                                     : NULL;
+        json_builder_set_member_name(b, "n");
+        json_builder_add_int_value(b, e->n);
+        add_card(b, game, "card", e->card);
+        json_builder_set_member_name(b, "mana_value");
+        if (e->card != 0 && d != NULL)
+            add_mana_value(b, d->result.mana_value_halves);
+        else
+            json_builder_add_null_value(b);
+        break;
+    }
     case REF_EVENT_PLUGIN_UNKNOWN:
         json_builder_set_member_name(b, "code");
         json_builder_add_int_value(b, e->plugin_type);
@@ -145,11 +186,12 @@ static const char *outcome_name(guint32 outcome)
     switch (outcome) {
     case KEYACT_OUTCOME_CAST: return "cast";
     case KEYACT_OUTCOME_HAND: return "hand";
+    case KEYACT_OUTCOME_BOTTOM: return "bottom";
     default: return "none";
     }
 }
 
-static void add_options(JsonBuilder *b, const RefGame *game, const RefDiscovery *d)
+static void add_options(JsonBuilder *b, const RefGame *game, const RefResolution *d)
 {
     const RefCardObj *obj = ref_game_card(game, (guint)MIN(d->result.discovered, G_MAXUINT));
     json_builder_set_member_name(b, "options");
@@ -158,13 +200,11 @@ static void add_options(JsonBuilder *b, const RefGame *game, const RefDiscovery 
         const keyact_option *o = &g_array_index(d->options, keyact_option, i);
         json_builder_begin_object(b);
         json_builder_set_member_name(b, "kind");
+        json_builder_add_string_value(b, option_name(o->kind));
         if (o->kind == KEYACT_OPTION_CAST_FACE) {
-            json_builder_add_string_value(b, "cast");
             add_face(b, game, "face", obj->id, o->face);
             json_builder_set_member_name(b, "mana_value");
             add_mana_value(b, o->mana_value_halves);
-        } else {
-            json_builder_add_string_value(b, "hand");
         }
         json_builder_end_object(b);
     }
@@ -176,7 +216,9 @@ static void add_options(JsonBuilder *b, const RefGame *game, const RefDiscovery 
         json_builder_add_null_value(b);
 }
 
-static void add_discovery(JsonBuilder *b, const RefGame *game, const RefDiscovery *d)
+/* One discover or cascade. The card found is "discovered" for discover
+ * (CR 701.57c names it so) and "hit" for cascade. */
+static void add_resolution(JsonBuilder *b, const RefGame *game, const RefResolution *d)
 {
     guint discovered = (guint)MIN(d->result.discovered, G_MAXUINT);
     json_builder_begin_object(b);
@@ -185,7 +227,7 @@ static void add_discovery(JsonBuilder *b, const RefGame *game, const RefDiscover
     json_builder_set_member_name(b, "n");
     json_builder_add_int_value(b, d->n);
     add_card(b, game, "source", d->source);
-    add_card(b, game, "discovered", discovered);
+    add_card(b, game, d->action == REF_ACTION_CASCADE ? "hit" : "discovered", discovered);
     json_builder_set_member_name(b, "mana_value");
     if (discovered != 0)
         add_mana_value(b, d->result.mana_value_halves);
@@ -230,11 +272,28 @@ JsonNode *ref_report_json(const RefGame *game, guint64 seed)
     for (guint i = 0; i < game->events->len; i++)
         add_event(b, game, &g_array_index(game->events, RefEvent, i));
     json_builder_end_array(b);
+    /* Discoveries always; cascades only when something cascaded, so the
+     * documents of discover-only games stay as they were. */
+    gboolean cascaded = FALSE;
     json_builder_set_member_name(b, "discoveries");
     json_builder_begin_array(b);
-    for (guint i = 0; i < game->discoveries->len; i++)
-        add_discovery(b, game, g_ptr_array_index(game->discoveries, i));
+    for (guint i = 0; i < game->resolutions->len; i++) {
+        const RefResolution *d = g_ptr_array_index(game->resolutions, i);
+        if (d->action == REF_ACTION_DISCOVER)
+            add_resolution(b, game, d);
+        cascaded |= d->action == REF_ACTION_CASCADE;
+    }
     json_builder_end_array(b);
+    if (cascaded) {
+        json_builder_set_member_name(b, "cascades");
+        json_builder_begin_array(b);
+        for (guint i = 0; i < game->resolutions->len; i++) {
+            const RefResolution *d = g_ptr_array_index(game->resolutions, i);
+            if (d->action == REF_ACTION_CASCADE)
+                add_resolution(b, game, d);
+        }
+        json_builder_end_array(b);
+    }
     json_builder_set_member_name(b, "zones");
     add_zones(b, game);
     json_builder_end_object(b);

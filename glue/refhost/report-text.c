@@ -53,11 +53,32 @@ static char *exile_note(const RefGame *game, const RefCard *card)
     return g_strdup_printf("mana value %s", mv);
 }
 
+/* The discover or cascade an event happened in, or NULL. */
+static const RefResolution *resolution_of(const RefGame *game, const RefEvent *event)
+{
+    if (event->resolution == 0 || event->resolution > game->resolutions->len)
+        return NULL;
+    return g_ptr_array_index(game->resolutions, event->resolution - 1);
+}
+
+static gboolean in_cascade(const RefGame *game, const RefEvent *event)
+{
+    const RefResolution *d = resolution_of(game, event);
+    return d != NULL && d->action == REF_ACTION_CASCADE;
+}
+
+static const char *option_word(guint32 kind)
+{
+    switch (kind) {
+    case KEYACT_OPTION_CAST_FACE: return "cast it";
+    case KEYACT_OPTION_TO_BOTTOM: return "bottom";
+    default: return "hand";
+    }
+}
+
 static void append_options(const RefGame *game, const RefEvent *event, GString *out)
 {
-    const RefDiscovery *d = event->discovery > 0
-                                ? g_ptr_array_index(game->discoveries, event->discovery - 1)
-                                : NULL;
+    const RefResolution *d = resolution_of(game, event);
     const RefCard *card = card_of(game, event->card);
     if (d == NULL || card == NULL)
         return;
@@ -74,13 +95,34 @@ static void append_options(const RefGame *game, const RefEvent *event, GString *
             g_autofree char *mv = ref_report_mana_value(o->mana_value_halves);
             g_string_append_printf(out, "%s [%u] cast %s (mana value %s)", i > 0 ? "," : "",
                                    i + 1, card->faces[o->face].name, mv);
+        } else if (o->kind == KEYACT_OPTION_TO_BOTTOM) {
+            g_string_append_printf(out, "%s [%u] don't cast it (to the bottom)", i > 0 ? "," : "",
+                                   i + 1);
         } else {
             g_string_append_printf(out, "%s [%u] put it into hand", i > 0 ? "," : "", i + 1);
         }
     }
     g_string_append_printf(out, "\n  %s chooses [%u]: %s\n", player_name(game, event->player),
-                           event->index + 1,
-                           event->option_kind == KEYACT_OPTION_CAST_FACE ? "cast it" : "hand");
+                           event->index + 1, option_word(event->option_kind));
+}
+
+/* The last line of a cascade: what became of the card it found. */
+static void append_finished(const RefGame *game, const RefEvent *e, GString *out)
+{
+    const RefResolution *d = resolution_of(game, e);
+    const char *who = player_name(game, e->player);
+    if (e->card == 0) {
+        g_string_append_printf(out, "%s cascaded (mana value %d): no nonland card with mana value "
+                               "less than %d.\n", who, e->n, e->n);
+        return;
+    }
+    if (d != NULL && d->result.outcome == KEYACT_OUTCOME_CAST) {
+        g_autofree char *face = ref_report_face_label(card_of(game, e->card), d->result.face_cast);
+        g_string_append_printf(out, "%s cascaded (mana value %d): cast %s.\n", who, e->n, face);
+        return;
+    }
+    g_string_append_printf(out, "%s cascaded (mana value %d): %s was not cast; it went to the "
+                           "bottom.\n", who, e->n, name_of(game, e->card));
 }
 
 /* Print one event; returns how many events it consumed (a run of BOTTOM
@@ -90,7 +132,12 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
     const RefEvent *e = &g_array_index(game->events, RefEvent, i);
     const RefCard *card = card_of(game, e->card);
     const char *who = player_name(game, e->player);
-    const char *indent = e->discovery > 0 && e->type != REF_EVENT_DISCOVER ? "  " : "";
+    const char *indent = e->resolution > 0 && e->type != REF_EVENT_DISCOVER &&
+                                 e->type != REF_EVENT_CASCADE
+                             ? "  " : "";
+    /* What a hit is measured against: discover N takes N or less, cascade
+     * less than N (CR 702.85a). */
+    const char *below = in_cascade(game, e) ? "<" : "<=";
     g_autofree char *face = card != NULL ? ref_report_face_label(card, e->face) : NULL;
 
     switch (e->type) {
@@ -102,7 +149,7 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
     }
     case REF_EVENT_RESOLVE:
         if (e->face == KEYACT_FACE_NONE)
-            return 1; /* a triggered ability: its discover line follows */
+            return 1; /* a triggered ability: its discover or cascade line follows */
         if (i + 1 < to) {
             const RefEvent *next = &g_array_index(game->events, RefEvent, i + 1);
             if (next->type == REF_EVENT_ENTERS && next->card == e->card) {
@@ -136,6 +183,21 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
                                    ? " (it was cast)" : "",
                                e->n);
         return 1;
+    case REF_EVENT_CASCADE_TRIGGER: {
+        guint instances = card != NULL && e->face < card->n_faces ? card->faces[e->face].cascade : 1;
+        g_autofree char *which = instances > 1 ? g_strdup_printf("%u of %u, ", e->index, instances)
+                                               : g_strdup("");
+        g_string_append_printf(out, "%s%s's cascade triggers (%smana value %d).\n", indent, face,
+                               which, e->n);
+        return 1;
+    }
+    case REF_EVENT_CASCADE:
+        if (e->card != 0)
+            g_string_append_printf(out, "%s cascades (%s, mana value %d):\n", who,
+                                   name_of(game, e->card), e->n);
+        else
+            g_string_append_printf(out, "%s cascades (mana value %d):\n", who, e->n);
+        return 1;
     case REF_EVENT_DISCOVER:
         if (e->card != 0)
             g_string_append_printf(out, "%s discovers %d (source: %s):\n", who, e->n,
@@ -155,8 +217,8 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
             const RefEvent *next = &g_array_index(game->events, RefEvent, i + 1);
             if (next->type == REF_EVENT_HIT && next->card == e->card) {
                 g_autofree char *mv = ref_report_mana_value(next->mana_value_halves);
-                g_string_append_printf(out, " <- hit: nonland, mana value %s <= %d\n", mv,
-                                       next->n);
+                g_string_append_printf(out, " <- hit: nonland, mana value %s %s %d\n", mv,
+                                       below, next->n);
                 return 2;
             }
         }
@@ -165,8 +227,8 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
     }
     case REF_EVENT_HIT: {
         g_autofree char *mv = ref_report_mana_value(e->mana_value_halves);
-        g_string_append_printf(out, "%s   hit: %s, mana value %s <= %d\n", indent,
-                               name_of(game, e->card), mv, e->n);
+        g_string_append_printf(out, "%s   hit: %s, mana value %s %s %d\n", indent,
+                               name_of(game, e->card), mv, below, e->n);
         return 1;
     }
     case REF_EVENT_CAST_FREE:
@@ -174,8 +236,9 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
                                face);
         return 1;
     case REF_EVENT_CAST_FAILED:
-        g_string_append_printf(out, "%scasting %s fails; the card goes to hand instead.\n",
-                               indent, face);
+        g_string_append_printf(out, "%scasting %s fails; the card goes to %s instead.\n",
+                               indent, face,
+                               in_cascade(game, e) ? "the bottom with the rest" : "hand");
         return 1;
     case REF_EVENT_TO_HAND:
         g_string_append_printf(out, "%s%s goes to %s's hand.\n", indent,
@@ -201,6 +264,9 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
             g_string_append_printf(out, "%s discovered (discover %d): nothing (no nonland card "
                                    "with mana value %d or less).\n", who, e->n, e->n);
         }
+        return 1;
+    case REF_EVENT_FINISHED:
+        append_finished(game, e, out);
         return 1;
     case REF_EVENT_PLUGIN_UNKNOWN:
         g_string_append_printf(out, "%s(plugin event %u)\n", indent, e->plugin_type);

@@ -22,7 +22,7 @@ char *ref_report_face_label(const RefCard *card, guint face);
 /* Mana value x2 as people write it: "3", "0.5". */
 char *ref_report_mana_value(guint halves);
 
-/* {"seed", "events", "discoveries", "zones"}; see SCENARIOS.md. */
+/* {"seed", "events", "discoveries", ["cascades",] "zones"}; see SCENARIOS.md. */
 JsonNode *ref_report_json(const RefGame *game, guint64 seed);
 
 /* The document as pretty-printed text. */

@@ -242,6 +242,41 @@ static gboolean parse_discover_n(JsonObject *obj, RefStep *step, const char *whe
     return TRUE;
 }
 
+/* "cascade": N, the mana value of the spell that cascades. */
+static gboolean parse_cascade_n(JsonObject *obj, RefStep *step, const char *where,
+                                GError **error)
+{
+    JsonNode *node = json_object_get_member(obj, "cascade");
+    if (!node_is_integer(node) || json_node_get_int(node) < 0 ||
+        json_node_get_int(node) > G_MAXINT32) {
+        g_autofree char *text = json_to_string(node, FALSE);
+        input_error(error, where, "key \"cascade\" must be an integer >= 0 (the mana value of "
+                    "the spell with cascade), not %s", text);
+        return FALSE;
+    }
+    step->n = (gint)json_node_get_int(node);
+    return TRUE;
+}
+
+/* Exactly one of the kind keys; the message names the ones present. */
+static gboolean check_one_kind(JsonObject *obj, const char *where, GError **error)
+{
+    static const char *const kinds[] = { "discover", "cascade", "cast" };
+    g_autoptr(GString) present = g_string_new(NULL);
+    guint count = 0;
+    for (guint i = 0; i < G_N_ELEMENTS(kinds); i++) {
+        if (!json_object_has_member(obj, kinds[i]))
+            continue;
+        g_string_append_printf(present, "%s\"%s\"", count > 0 ? " and " : "", kinds[i]);
+        count++;
+    }
+    if (count == 1)
+        return TRUE;
+    input_error(error, where, "a step needs exactly one of the keys \"discover\" and \"cast\" "
+                "(or \"cascade\"); it has %s", count == 0 ? "none" : present->str);
+    return FALSE;
+}
+
 static RefStep *parse_step(JsonNode *node, guint index, const char *origin, GError **error)
 {
     g_autofree char *where = g_strdup_printf("%s: step %u", origin, index + 1);
@@ -251,22 +286,19 @@ static RefStep *parse_step(JsonNode *node, guint index, const char *origin, GErr
     }
     JsonObject *obj = json_node_get_object(node);
     static const char *const keys[] = {
-        "discover", "cast", "player", "source", "face", "x", "targets_illegal", "note",
-        "choose", "cannot_cast", "cast_fails", NULL,
+        "discover", "cascade", "cast", "player", "source", "face", "x", "targets_illegal",
+        "note", "choose", "cannot_cast", "cast_fails", NULL,
     };
-    if (!check_keys(obj, keys, where, error))
+    if (!check_keys(obj, keys, where, error) || !check_one_kind(obj, where, error))
         return NULL;
     gboolean has_discover = json_object_has_member(obj, "discover");
+    gboolean has_cascade = json_object_has_member(obj, "cascade");
     gboolean has_cast = json_object_has_member(obj, "cast");
-    if (has_discover == has_cast) {
-        input_error(error, where, "a step needs exactly one of the keys \"discover\" and \"cast\"");
-        return NULL;
-    }
 
     g_autoptr(GPtrArray) guard = g_ptr_array_new_with_free_func(step_free);
     RefStep *step = g_new0(RefStep, 1);
     g_ptr_array_add(guard, step);
-    step->kind = has_discover ? REF_STEP_DISCOVER : REF_STEP_CAST;
+    step->kind = has_discover ? REF_STEP_DISCOVER : has_cascade ? REF_STEP_CASCADE : REF_STEP_CAST;
     step->x = -1;
     step->choose = g_ptr_array_new_with_free_func(g_free);
     step->cannot_cast = g_ptr_array_new_with_free_func(g_free);
@@ -278,14 +310,22 @@ static RefStep *parse_step(JsonNode *node, guint index, const char *origin, GErr
     step->x = (gint)x;
     if (has_discover && !parse_discover_n(obj, step, where, error))
         return NULL;
+    if (has_cascade && !parse_cascade_n(obj, step, where, error))
+        return NULL;
     if (has_cast && !get_string(obj, "cast", TRUE, &step->card, where, error))
         return NULL;
-    if (has_discover && json_object_has_member(obj, "face")) {
+    if (!has_cast && json_object_has_member(obj, "face")) {
         input_error(error, where, "key \"face\" belongs to \"cast\" steps");
         return NULL;
     }
     if (has_cast && json_object_has_member(obj, "source")) {
-        input_error(error, where, "key \"source\" belongs to \"discover\" steps");
+        input_error(error, where, "key \"source\" belongs to \"discover\" and \"cascade\" steps");
+        return NULL;
+    }
+    /* A cascade is a trigger of a spell already cast: no targets of its own. */
+    if (has_cascade && json_object_has_member(obj, "targets_illegal")) {
+        input_error(error, where, "key \"targets_illegal\" belongs to \"cast\" and \"discover\" "
+                    "steps");
         return NULL;
     }
     if (!get_string(obj, "player", FALSE, &step->player, where, error) ||
@@ -300,8 +340,8 @@ static RefStep *parse_step(JsonNode *node, guint index, const char *origin, GErr
     for (guint i = 0; i < step->choose->len; i++) {
         const char *choice = g_ptr_array_index(step->choose, i);
         if (!ref_policy_choice_valid(choice)) {
-            input_error(error, where, "key \"choose\": \"%s\" is not \"cast\", \"hand\" or "
-                        "\"face:NAME\"", choice);
+            input_error(error, where, "key \"choose\": \"%s\" is not \"cast\", \"hand\", "
+                        "\"bottom\" or \"face:NAME\"", choice);
             return NULL;
         }
     }
@@ -535,6 +575,10 @@ char *ref_scenario_describe_step(const RefScenario *scenario, guint index)
         return g_strdup_printf("%s casts %s%s%s", name, step->face != NULL ? step->face : step->card,
                                step->face != NULL ? " from " : "",
                                step->face != NULL ? step->card : "");
+    if (step->kind == REF_STEP_CASCADE)
+        return g_strdup_printf("%s cascades (mana value %d%s%s)", name, step->n,
+                               step->source != NULL ? ", source: " : "",
+                               step->source != NULL ? step->source : "");
     g_autofree char *n = step->n >= 0 ? g_strdup_printf("%d", step->n)
                                       : g_strdup_printf("X (X = %d)", step->x);
     if (step->source != NULL)
@@ -574,11 +618,11 @@ static guint find_source(RefGame *game, guint player, const char *name)
 }
 
 static gboolean run_discover_step(const RefStep *step, RefGame *game, guint player,
-                                  const KeyactBoundAction *discover, GError **error)
+                                  const RefActions *actions, GError **error)
 {
     gint n = step->n >= 0 ? step->n : step->x;
     if (step->source == NULL)
-        return ref_engine_discover(game, discover, player, n, 0, error);
+        return ref_engine_discover(game, actions, player, n, 0, error);
 
     guint source = find_source(game, player, step->source);
     const RefCard *card = ref_game_card(game, source)->card;
@@ -589,14 +633,14 @@ static gboolean run_discover_step(const RefStep *step, RefGame *game, guint play
                         "a permanent", card->name);
             return FALSE;
         }
-        return ref_engine_discover(game, discover, player, n, source, error);
+        return ref_engine_discover(game, actions, player, n, source, error);
     }
     /* An instant or sorcery source discovers as it resolves: put it on the
      * stack as a cast spell, then let the stack resolve it. The step's N
      * stands for the spell's. */
     ref_engine_put_spell(game, player, source, 0, FALSE, step->x, step->targets_illegal);
     RefStackItem *item = &g_array_index(game->stack, RefStackItem, game->stack->len - 1);
-    item->discover_n = n;
+    item->n = n;
     return TRUE;
 }
 
@@ -617,25 +661,44 @@ static gboolean run_cast_step(const RefStep *step, RefGame *game, guint player,
                     "%s is a land: it is played, not cast", card->faces[face].name);
         return FALSE;
     }
-    ref_engine_put_spell(game, player, id, (guint)face, FALSE, step->x, step->targets_illegal);
+    ref_engine_cast_spell(game, player, id, (guint)face, FALSE, step->x, step->targets_illegal);
     RefEvent event = ref_event_init(REF_EVENT_CAST, player, id);
     event.face = (guint)face;
     ref_game_add_event(game, &event);
     return TRUE;
 }
 
+/* The cascade of a step: the source is only named (a spell cast earlier
+ * whose trigger now resolves, or a card in no zone); N is the step's. */
+static gboolean run_cascade_step(const RefStep *step, RefGame *game, guint player,
+                                 const RefActions *actions, GError **error)
+{
+    guint source = step->source != NULL ? find_source(game, player, step->source) : 0;
+    return ref_engine_cascade(game, actions, player, step->n, source, error);
+}
+
 gboolean ref_scenario_run_step(const RefScenario *scenario, guint index, RefGame *game,
-                               const KeyactBoundAction *discover, GError **error)
+                               const RefActions *actions, GError **error)
 {
     const RefStep *step = g_ptr_array_index(scenario->steps, index);
     guint player = step_player(step, game);
     g_autoptr(GError) local = NULL;
     set_policy(game, step);
-    gboolean ok = step->kind == REF_STEP_CAST
-                      ? run_cast_step(step, game, player, &local)
-                      : run_discover_step(step, game, player, discover, &local);
+    gboolean ok;
+    switch (step->kind) {
+    case REF_STEP_CAST:
+        ok = run_cast_step(step, game, player, &local);
+        break;
+    case REF_STEP_CASCADE:
+        ok = run_cascade_step(step, game, player, actions, &local);
+        break;
+    case REF_STEP_DISCOVER:
+    default:
+        ok = run_discover_step(step, game, player, actions, &local);
+        break;
+    }
     if (ok)
-        ok = ref_engine_resolve_stack(game, discover, &local);
+        ok = ref_engine_resolve_stack(game, actions, &local);
     if (!ok) {
         g_set_error(error, REF_GAME_ERROR, local->code, "%s: step %u: %s", scenario->origin,
                     index + 1, local->message);

@@ -16,14 +16,15 @@ G_BEGIN_DECLS
 typedef enum {
     REF_STEP_DISCOVER,  /* { "discover": N | "X", ... } */
     REF_STEP_CAST,      /* { "cast": NAME, ... } */
+    REF_STEP_CASCADE,   /* { "cascade": N, ... } */
 } RefStepKind;
 
 typedef struct {
     RefStepKind kind;
     char *player;             /* NULL: the first player */
-    gint n;                   /* discover: N, or -1 for "X" */
+    gint n;                   /* discover: N, or -1 for "X"; cascade: N */
     gint x;                   /* "x", -1 when absent */
-    char *source;             /* discover: the source card, or NULL */
+    char *source;             /* discover, cascade: the source card, or NULL */
     char *card;               /* cast: the card in hand */
     char *face;               /* cast: the face to cast, or NULL for the front */
     gboolean targets_illegal;
@@ -64,9 +65,9 @@ RefGame *ref_scenario_build_game(const RefScenario *scenario, const RefCardDb *d
 /* One line saying what step `index` does ("Alice casts Geological Appraiser"). */
 char *ref_scenario_describe_step(const RefScenario *scenario, guint index);
 
-/* Play step `index` and resolve the stack. */
+/* Play step `index` and resolve the stack with `actions`. */
 gboolean ref_scenario_run_step(const RefScenario *scenario, guint index, RefGame *game,
-                               const KeyactBoundAction *discover, GError **error);
+                               const RefActions *actions, GError **error);
 
 G_END_DECLS
 

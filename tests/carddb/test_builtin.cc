@@ -91,6 +91,41 @@ TEST_F(Builtin, DiscoverCardsCarryKindAndN)
     EXPECT_EQ(discovering, 22u) << "every LCI card that discovers";
 }
 
+// Real cascade cards, with the instance count of their keyword line.
+TEST_F(Builtin, CascadeCardsCarryTheirInstances)
+{
+    struct Expect {
+        const char *name;
+        guint cascade;
+        const char *cost;
+    } cases[] = {
+        { "Ardent Plea", 1, "{1}{W}{U}" },
+        { "Shardless Agent", 1, "{1}{G}{U}" },
+        { "Violent Outburst", 1, "{1}{R}{G}" },
+        { "Bloodbraid Elf", 1, "{2}{R}{G}" },
+        { "Bituminous Blast", 1, "{3}{B}{R}" },
+        { "Enlisted Wurm", 1, "{4}{G}{W}" },
+        { "Maelstrom Wanderer", 2, "{5}{G}{U}{R}" },
+    };
+    for (const Expect &e : cases) {
+        SCOPED_TRACE(e.name);
+        const RefCard *card = Card(e.name);
+        ASSERT_NE(card, nullptr);
+        ASSERT_EQ(card->n_faces, 1u);
+        EXPECT_EQ(card->faces[0].cascade, e.cascade);
+        EXPECT_STREQ(card->faces[0].mana_cost, e.cost);
+        EXPECT_EQ(card->discover_kind, REF_DISCOVER_NONE);
+    }
+    guint cascading = 0;
+    for (guint i = 0; i < ref_carddb_size(db_); i++) {
+        const RefCard *card = ref_carddb_get(db_, i);
+        for (guint f = 0; f < card->n_faces; f++)
+            cascading += card->faces[f].cascade != 0;
+    }
+    EXPECT_EQ(cascading, G_N_ELEMENTS(cases)) << "no other card has cascade";
+    EXPECT_EQ(Card("Geological Appraiser")->faces[0].cascade, 0u);
+}
+
 TEST_F(Builtin, MultiFaceCardsHaveLayoutFacesAndCosts)
 {
     struct Expect {

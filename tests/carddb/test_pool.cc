@@ -203,6 +203,35 @@ TEST_F(Pool, DiscoverCardsAreTheLciOnes)
     EXPECT_EQ(other, 15u);
 }
 
+// Every card with cascade on a keyword line (CR 702.85); cards that give or
+// grant it under a condition have no instance of their own.
+TEST_F(Pool, CascadeCardsAndInstances)
+{
+    guint cards = 0, instances = 0;
+    for (guint i = 0; i < ref_carddb_size(db_); i++) {
+        const RefCard *card = ref_carddb_get(db_, i);
+        bool has = false;
+        for (guint f = 0; f < card->n_faces; f++) {
+            instances += card->faces[f].cascade;
+            has = has || card->faces[f].cascade != 0;
+        }
+        cards += has;
+    }
+    // Ardent Plea, Bituminous Blast, Bloodbraid Elf, Captured Sunlight,
+    // Demonic Dread, Deny Reality, Enigma Sphinx, Enlisted Wurm,
+    // Etherium-Horn Sorcerer, Ethersworn Sphinx, Kathari Remnant, Maelstrom
+    // Wanderer (two), Shardless Agent, Stormcaller's Boon, The First Sliver,
+    // Throes of Chaos, Violent Outburst.
+    EXPECT_EQ(cards, 17u);
+    EXPECT_EQ(instances, 18u);
+    EXPECT_EQ(Card("Maelstrom Wanderer")->faces[0].cascade, 2u);
+    EXPECT_EQ(Card("The First Sliver")->faces[0].cascade, 1u);
+    for (const char *none : { "Bloodbraid Marauder", "Maelstrom Nexus", "Rain of Riches",
+                              "Wild-Magic Sorcerer", "Yidris, Maelstrom Wielder",
+                              "Myntasha, Honored One", "Cascade Seer", "Skyline Cascade" })
+        EXPECT_EQ(Card(none)->faces[0].cascade, 0u) << none;
+}
+
 // The built-in set was generated from this pool; it must still agree.
 TEST_F(Pool, BuiltinSetAgreesWithThePool)
 {
@@ -227,6 +256,7 @@ TEST_F(Pool, BuiltinSetAgreesWithThePool)
             EXPECT_STREQ(p->faces[f].mana_cost, b->faces[f].mana_cost);
             EXPECT_STREQ(p->faces[f].type_line, b->faces[f].type_line);
             EXPECT_EQ(p->faces[f].is_land, b->faces[f].is_land);
+            EXPECT_EQ(p->faces[f].cascade, b->faces[f].cascade);
         }
     }
 }

@@ -3,9 +3,10 @@
 
 Reads the shared card pool (default: ../shared/carddata/cards.json.gz next to
 the repository) and writes only printed facts: name, layout, type line, mana
-cost, faces and a structured "discover" field. No rules or oracle text is
-copied; the discover kind and N are derived here from the oracle text, with
-the same rules as the C loader (carddb-discover.c).
+cost, faces, a structured "discover" field and a "cascade" count. No rules
+or oracle text is copied; the discover kind and N and the cascade count are
+derived here from the oracle text, with the same rules as the C loader
+(carddb-discover.c, carddb-cascade.c).
 
 Usage: make-builtin.py [POOL] [OUTPUT]
 """
@@ -33,6 +34,17 @@ EXTRA = [
     'Gitaxian Probe',                                  # Phyrexian mana
     'Dismember',                                       # Phyrexian mana
     'Spectral Procession',                             # {2/W} hybrid
+]
+# Cascade cards (CR 702.85) for the cascade scenarios: each mana value the
+# suite needs, a spell and permanents, and two instances on one card.
+CASCADE = [
+    'Ardent Plea',              # 3, enchantment
+    'Shardless Agent',          # 3, artifact creature
+    'Violent Outburst',         # 3, instant
+    'Bloodbraid Elf',           # 4, creature
+    'Bituminous Blast',         # 5, instant with a target
+    'Enlisted Wurm',            # 6, creature
+    'Maelstrom Wanderer',       # 8, "Cascade, cascade"
 ]
 BASICS = ['Plains', 'Island', 'Swamp', 'Mountain', 'Forest']
 COLOURS = 'WUBRG'
@@ -83,6 +95,15 @@ def discover_of_card(card):
     return found[0] if found else None
 
 
+def cascade_of_text(text):
+    """Instances of cascade on one face; mirrors carddb-cascade.c: each
+    comma-separated item of a line that is exactly "cascade", reminder text
+    removed."""
+    text = REMINDER.sub('', text or '')
+    return sum(1 for line in text.split('\n') for item in line.split(',')
+               if item.strip().lower() == 'cascade')
+
+
 def colours(card):
     faces = card.get('card_faces') or [card]
     return set(re.findall('[WUBRG]', faces[0].get('mana_cost') or ''))
@@ -98,6 +119,11 @@ def fact(card):
     if card.get('card_faces'):
         out['faces'] = [{'name': f['name'], 'mana_cost': f['mana_cost'] or '',
                          'type_line': f['type_line']} for f in card['card_faces']]
+        for face, src in zip(out['faces'], card['card_faces']):
+            if cascade_of_text(src.get('oracle_text')):
+                face['cascade'] = cascade_of_text(src.get('oracle_text'))
+    elif cascade_of_text(card.get('oracle_text')):
+        out['cascade'] = cascade_of_text(card.get('oracle_text'))
     d = discover_of_card(card)
     if d:
         out['discover'] = {'kind': d[0], 'n': 'X' if d[1] < 0 else d[1]}
@@ -125,7 +151,7 @@ def main():
             for c in pick[:count]:
                 chosen.append(c)
                 taken.add(c['name'])
-    chosen += [by_name[n] for n in BASICS + EXTRA]
+    chosen += [by_name[n] for n in BASICS + EXTRA + CASCADE]
 
     doc = {
         'format': 'keyact-carddb',
