@@ -114,7 +114,8 @@ struct keyact_host {
 
     /* Ask `player` to choose one of `options[0..option_count-1]` for `card`;
      * *out_index receives the chosen index. The array is owned by the plugin
-     * and valid only during this call; it always holds a TO_HAND option.
+     * and valid only during this call; it always holds one option that
+     * declines the cast (TO_HAND for discover, TO_BOTTOM for cascade).
      * Required. */
     int32_t (*choose)(const keyact_host *host, keyact_game_id game,
                       keyact_player_id player, keyact_card_id card,

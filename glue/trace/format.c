@@ -38,6 +38,7 @@ static const char *event_type_name(guint32 type)
     case KEYACT_EVENT_TO_HAND: return "TO_HAND";
     case KEYACT_EVENT_BOTTOM: return "BOTTOM";
     case KEYACT_EVENT_DISCOVERED: return "DISCOVERED";
+    case KEYACT_EVENT_FINISHED: return "FINISHED";
     default: return NULL;
     }
 }
@@ -133,6 +134,8 @@ static void append_options(GString *out, const KeyactTraceRecord *record, guint3
                                    option->mana_value_halves);
         } else if (option->kind == KEYACT_OPTION_TO_HAND) {
             g_string_append(out, "TO_HAND");
+        } else if (option->kind == KEYACT_OPTION_TO_BOTTOM) {
+            g_string_append(out, "TO_BOTTOM");
         } else {
             g_string_append_printf(out, "KIND_%" G_GUINT32_FORMAT, option->kind);
         }
