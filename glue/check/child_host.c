@@ -1,7 +1,8 @@
 /* child_host.c - the steps through the real host library: "host-load"
  * (keyact_plugin_load and unload twice) and "conformance" (every case of
- * glue/conformance, through the fake host with its RNG seeded, for each
- * "discover" action of the second load).
+ * glue/conformance, through the fake host with its RNG seeded, and the
+ * random-order ruling over many seeds, for each "discover" action of the
+ * second load).
  */
 #include "check-private.h"
 #include "conformance.h"
@@ -74,6 +75,17 @@ static void run_cases(CheckChild *child, const keyact_action *action)
             g_ptr_array_add(failures, g_strdup(error->message));
         }
     }
+    /* The bottom's random order: one more case, run over many seeds. */
+    g_autoptr(GError) random_error = NULL;
+    g_autofree char *random_what =
+        g_strdup_printf("%s, case %s", name, kc_random_order_case()->name);
+    check_wire_begin(child->wire, "conformance", random_what);
+    if (!kc_random_order_run(action, ctx, &random_error)) {
+        failed++;
+        g_ptr_array_add(failures, g_strdup(random_error->message));
+    }
+    n_cases++;
+
     if (failed == 0) {
         check_wire_itemf(child->wire, KEYACT_CHECK_PASS, name, "all %u cases pass", n_cases);
         return;
