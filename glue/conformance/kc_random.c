@@ -131,7 +131,8 @@ gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GErr
     if (seen == KC_RANDOM_ORDERS)
         return TRUE;
     g_autofree char *what = kc_describe_orders(counts, seen);
-    g_set_error(error, KC_ERROR, KC_ERROR_MISMATCH, "%s (%s): %u of %u orders seen in %u resolves: %s",
-                c->name, c->ruling, seen, KC_RANDOM_ORDERS, KC_RANDOM_RESOLVES, what);
+    g_set_error(error, KC_ERROR, KC_ERROR_MISMATCH,
+                "%s (%s): %u of %u orders seen in %u resolves: %s", c->name, c->ruling, seen,
+                KC_RANDOM_ORDERS, KC_RANDOM_RESOLVES, what);
     return FALSE;
 }
