@@ -114,6 +114,13 @@ gboolean kc_case_check(const KcCase *c, const KcGame *game, const FakeResolve *r
 gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
                      GError **error);
 
+/* 701.57a's "in a random order" (kc_random.c), which one resolve cannot
+ * show: the case's game resolved over many fixed seeds, each resolve checked
+ * like kc_case_run, and every order of the bottomed cards must show up. Not
+ * in kc_cases(): a single run of it proves nothing about the order. */
+const KcCase *kc_random_order_case(void);
+gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GError **error);
+
 G_END_DECLS
 
 #endif /* KEYACT_CONFORMANCE_H */

@@ -78,7 +78,8 @@ static gboolean kc_check_zones(const KcCase *c, const KcGame *game, GError **err
         else if (e->hand & KC_POS(i))
             want = FAKE_ZONE_HAND;
         if (zone != want)
-            return kc_mismatch(error, "library card %u ended in zone %d, expected %d", i, zone, want);
+            return kc_mismatch(error, "library card %u ended in the %s, expected the %s", i,
+                               fake_zone_name(zone), fake_zone_name(want));
         if (want != FAKE_ZONE_LIBRARY)
             continue;
         if (e->bottom & KC_POS(i)) {

@@ -1,7 +1,7 @@
 /* conservation.c - prove that a resolve lost, duplicated or misplaced no card. */
 #include "fake_host_private.h"
 
-static const char *fake_zone_name(FakeZone zone)
+const char *fake_zone_name(FakeZone zone)
 {
     switch (zone) {
     case FAKE_ZONE_LIBRARY: return "library";

@@ -44,6 +44,9 @@ typedef enum {
     FAKE_ZONE_COUNT
 } FakeZone;
 
+/* "library", "hand", ... for messages. */
+const char *fake_zone_name(FakeZone zone);
+
 /* ---- cards ---- */
 
 typedef struct {

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """check_plugins.py - `keyact check` passes the good plugins and fails each
-broken one at the right check, with its own message.
+broken one at the right check, with its own message; the wrong discovers
+fail conformance naming exactly the rulings they break.
 
 Usage: check_plugins.py TIMEOUT TOOL [TOOL_ARGS...]
 The plugins come from KEYACT_COMPAT_PLUGIN_<NAME> environment variables.
-Each run uses --json; one more run checks the readable output.
+Each run uses --json; a few more check the readable output.
 """
 import json
 import os
@@ -38,7 +39,34 @@ EXPECT = [
      r'^\d+ of \d+ cases fail$'),
     ('wrong_cascade', 1, 'conformance org.keyact.test.compat.cascade.v1.0',
      r'^\d+ of \d+ cases fail$'),
+    ('wrong_bottom_order', 1, 'conformance org.keyact.test.wrong_bottom_order',
+     r'^1 of \d+ cases fail$'),
+    ('wrong_no_hand', 1, 'conformance org.keyact.test.wrong_no_hand', r'^9 of \d+ cases fail$'),
 ]
+
+# The real discover with one planted bug (fixtures/wrong_*.c): the details of
+# the failing conformance check, one line per failing case, each naming the
+# case and the ruling it breaks. Exactly these, in the table's order.
+HAND = r': library card \d ended in the library, expected the hand$'
+RULINGS = {
+    'wrong_bottom_order': [
+        r'^bottom_random_order \(701\.57a: the other exiled cards go to the bottom in a random '
+        r'order\): 1 of 6 orders seen in 200 resolves: always exile order$',
+    ],
+    'wrong_no_hand': [
+        r'^no_legal_targets_hand \(701\.57a: a card that cannot be cast \(no legal targets\) '
+        r'goes to hand\)' + HAND,
+        r'^host_forbids_casting \(.*goes to hand\)' + HAND,
+        r'^player_chooses_hand \(casting is optional \("you may"\); declined, the card goes to '
+        r'hand\)' + HAND,
+        r'^cast_fails_hand \(.*goes to hand\)' + HAND,
+        r'^choose_fails_hand \(.*\)' + HAND,
+        r'^choose_out_of_range_hand \(.*\)' + HAND,
+        r'^can_cast_fails_not_castable \(.*\)' + HAND,
+        r'^cast_free_fails_hand \(.*\)' + HAND,
+        r'^cast_free_garbage_hand \(.*\)' + HAND,
+    ],
+}
 
 
 def plugin_path(name):
@@ -68,6 +96,17 @@ def check_one(tool, timeout, name, status, first_fail, pattern):
                f'{first["reason"]}), expected {first_fail}'
     if not re.search(pattern, first['reason']):
         return f'{first_fail} says "{first["reason"]}", expected /{pattern}/'
+    return details_problem(first['details'], RULINGS.get(name))
+
+
+def details_problem(details, patterns):
+    """None when each detail line matches its pattern (or none are expected)."""
+    if patterns is None:
+        return None
+    if len(details) != len(patterns) or not all(
+            re.search(p, d) for p, d in zip(patterns, details)):
+        return 'details:\n  ' + '\n  '.join(details) + '\nexpected:\n  ' + \
+               '\n  '.join(patterns)
     return None
 
 
@@ -78,7 +117,7 @@ def main():
         problem = check_one(tool, timeout, name, status, first_fail, pattern)
         verdict = 'ok  ' if problem is None else 'FAIL'
         what = 'passes' if status == 0 else f'fails at {first_fail}'
-        print(f'{verdict} {name:16} {what}')
+        print(f'{verdict} {name:18} {what}')
         if problem is not None:
             print('     ' + problem.replace('\n', '\n     '))
             errors += 1
@@ -99,6 +138,17 @@ def main():
         errors += 1
     else:
         print(text.stdout, end='')
+    # The wrong discovers' readable output names each broken ruling under
+    # the failing conformance line.
+    for name in RULINGS:
+        text = run(tool, timeout, plugin_path(name))
+        lines = [line.strip() for line in text.stdout.splitlines()]
+        if text.returncode != 1 or not all(any(re.search(p, line) for line in lines)
+                                           for p in RULINGS[name]):
+            print(f'FAIL readable output of {name}:\n' + text.stdout + text.stderr)
+            errors += 1
+        else:
+            print(text.stdout, end='')
     broken = run(tool, timeout, plugin_path('init_crashes'))
     if broken.returncode != 1 or not re.search(r'^  skip  host-load', broken.stdout, re.M):
         print('FAIL readable output of a crashing plugin:\n' + broken.stdout + broken.stderr)
