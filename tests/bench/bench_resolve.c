@@ -5,6 +5,8 @@
  *           -> the fake host's callbacks;
  *   direct: kd_discover_resolve linked statically, same fake host callbacks
  *           (plugin/direct is the cost of the boundary itself);
+ *   slot:   keyact_slot_resolve, the hot-swappable way (slot/plugin is what
+ *           the reader lock and the plugin reference per resolve cost);
  *   floor:  bench_floor_resolve over cached facts (plugin/floor is what the
  *           callback design costs over the work itself).
  * Putting the library in a fresh order is timed on its own (for the fake
@@ -27,6 +29,7 @@ typedef enum {
     VARIANT_PREPARE_HOST,   /* restore an order in the fake host */
     VARIANT_PLUGIN,
     VARIANT_DIRECT,
+    VARIANT_SLOT,
     VARIANT_PREPARE_FLOOR,  /* load an order into the floor's ring */
     VARIANT_FLOOR,
     VARIANT_COUNT
@@ -35,6 +38,7 @@ typedef enum {
 typedef struct {
     BenchGame *game;
     const KeyactBoundAction *bound;
+    KeyactSlot *slot;
     void *direct_ctx;
     BenchFloor floor;
     guint failures;       /* resolves that did not return 0 */
@@ -65,6 +69,12 @@ static uint64_t resolve_batch(ResolveRun *run, ResolveVariant variant, guint fir
         for (guint i = first; i < first + RESOLVE_BATCH; i++) {
             bench_game_prepare(game, i);
             statuses |= kd_discover_resolve(run->direct_ctx, game->table, args, result);
+        }
+        break;
+    case VARIANT_SLOT:
+        for (guint i = first; i < first + RESOLVE_BATCH; i++) {
+            bench_game_prepare(game, i);
+            statuses |= keyact_slot_resolve(run->slot, game->table, args, result);
         }
         break;
     case VARIANT_PREPARE_FLOOR:
@@ -100,6 +110,8 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
     g_autofree double *plugin_ns = g_new(double, MAX_REPS);
     g_autofree double *direct_ns = g_new(double, MAX_REPS);
     g_autofree double *floor_ns = g_new(double, MAX_REPS);
+    g_autofree double *slot_ns = g_new(double, MAX_REPS);
+    g_autofree double *slot_over_plugin = g_new(double, MAX_REPS);
     g_autofree double *over_direct = g_new(double, MAX_REPS);
     g_autofree double *over_floor = g_new(double, MAX_REPS);
     g_autofree double *prepare_host_ns = g_new(double, MAX_REPS);
@@ -110,6 +122,7 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
         return FALSE;
     run.game = bench_game_new(0x5EED, RESOLVE_ORDERS, BENCH_DISCOVER_N);
     run.bound = &plugin.discover;
+    run.slot = keyact_registry_get_slot(plugin.registry, "discover");
     run.direct_ctx = kp_context_new(&version);
     if (run.game == NULL || run.direct_ctx == NULL) {
         bench_fail(error, "could not set up the 60-card game");
@@ -133,6 +146,8 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
         }
         plugin_ns[reps] = (double)(t[VARIANT_PLUGIN] - t[VARIANT_PREPARE_HOST]) / RESOLVE_BATCH;
         direct_ns[reps] = (double)(t[VARIANT_DIRECT] - t[VARIANT_PREPARE_HOST]) / RESOLVE_BATCH;
+        slot_ns[reps] = (double)(t[VARIANT_SLOT] - t[VARIANT_PREPARE_HOST]) / RESOLVE_BATCH;
+        slot_over_plugin[reps] = slot_ns[reps] / plugin_ns[reps];
         floor_ns[reps] = (double)(t[VARIANT_FLOOR] - t[VARIANT_PREPARE_FLOOR]) / RESOLVE_BATCH;
         prepare_host_ns[reps] = (double)t[VARIANT_PREPARE_HOST] / RESOLVE_BATCH;
         prepare_floor_ns[reps] = (double)t[VARIANT_PREPARE_FLOOR] / RESOLVE_BATCH;
@@ -158,11 +173,13 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
     bench_json_int(&json, "batch", RESOLVE_BATCH);
     bench_json_number(&json, "plugin_ns", bench_median(plugin_ns, reps));
     bench_json_number(&json, "direct_ns", bench_median(direct_ns, reps));
+    bench_json_number(&json, "slot_ns", bench_median(slot_ns, reps));
     bench_json_number(&json, "floor_ns", bench_median(floor_ns, reps));
     bench_json_number(&json, "shuffle_host_ns_subtracted", bench_median(prepare_host_ns, reps));
     bench_json_number(&json, "shuffle_floor_ns_subtracted", bench_median(prepare_floor_ns, reps));
     bench_json_number(&json, "plugin_over_direct", ratio_direct);
     bench_json_number(&json, "plugin_over_floor", ratio_floor);
+    bench_json_number(&json, "slot_over_plugin", bench_median(slot_over_plugin, reps));
     bench_json_object_begin(&json, "target");
     bench_json_number(&json, "plugin_over_direct", 1.05);
     bench_json_number(&json, "plugin_over_floor", 3.0);
