@@ -16,32 +16,6 @@ namespace {
 
 using cascade_test::library_case;
 
-// Index of the permutation `order` of `cards` in lexicographic order.
-size_t permutation_rank(const std::vector<keyact_card_id> &cards, const keyact_card_id *order,
-                        size_t k)
-{
-    std::vector<size_t> p;
-    for (size_t i = 0; i < k; i++)
-        p.push_back(size_t(std::find(cards.begin(), cards.end(), order[i]) - cards.begin()));
-    size_t rank = 0;
-    for (size_t i = 0; i < k; i++) {
-        size_t smaller_later = 0;
-        for (size_t j = i + 1; j < k; j++)
-            smaller_later += p[j] < p[i];
-        rank = rank * (k - i) + smaller_later;
-    }
-    return rank;
-}
-
-double chi_square(const std::vector<size_t> &counts, size_t total)
-{
-    double expected = double(total) / double(counts.size());
-    double chi = 0;
-    for (size_t n : counts)
-        chi += (double(n) - expected) * (double(n) - expected) / expected;
-    return chi;
-}
-
 struct Tally {
     double orders_chi = 1e9;    // over all k! orders of the bottomed cards
     double hit_slot_chi = 1e9;  // over the k slots the hit can take (hit not cast)
@@ -91,13 +65,13 @@ Tally bottom_tally(const KcCase &c, size_t k, int hit, size_t resolves, guint64 
                 return tally;
             }
         }
-        order_counts[permutation_rank(bottomed, bottom, k)]++;
+        order_counts[unit::permutation_rank(bottomed, bottom, k)]++;
         if (hit >= 0)
             slot_counts[size_t(std::find(bottom, bottom + k, game.library[hit]) - bottom)]++;
     }
-    tally.orders_chi = chi_square(order_counts, resolves);
+    tally.orders_chi = unit::chi_square_uniform(order_counts, resolves);
     if (hit >= 0)
-        tally.hit_slot_chi = chi_square(slot_counts, resolves);
+        tally.hit_slot_chi = unit::chi_square_uniform(slot_counts, resolves);
     ::testing::Test::RecordProperty("chi_square_orders_" + std::to_string(k),
                                     std::to_string(tally.orders_chi));
     return tally;

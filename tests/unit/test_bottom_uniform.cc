@@ -13,24 +13,6 @@
 
 namespace {
 
-// Index of the permutation `order` of `cards` (which card went where), in
-// lexicographic order over 0..k-1.
-size_t permutation_rank(const std::vector<keyact_card_id> &cards,
-                        const keyact_card_id *order, size_t k)
-{
-    std::vector<size_t> p;
-    for (size_t i = 0; i < k; i++)
-        p.push_back(size_t(std::find(cards.begin(), cards.end(), order[i]) - cards.begin()));
-    size_t rank = 0;
-    for (size_t i = 0; i < k; i++) {
-        size_t smaller_later = 0;
-        for (size_t j = i + 1; j < k; j++)
-            smaller_later += p[j] < p[i];
-        rank = rank * (k - i) + smaller_later;
-    }
-    return rank;
-}
-
 // Resolve `resolves` times from the same start and count each bottom order.
 double bottom_order_chi_square(const KcCase &c, size_t k, size_t resolves, guint64 seed)
 {
@@ -60,12 +42,9 @@ double bottom_order_chi_square(const KcCase &c, size_t k, size_t resolves, guint
             ADD_FAILURE() << "library too short after resolve " << r;
             return 1e9;
         }
-        counts[permutation_rank(bottomed, library + count - k, k)]++;
+        counts[unit::permutation_rank(bottomed, library + count - k, k)]++;
     }
-    double expected = double(resolves) / double(orders);
-    double chi = 0;
-    for (size_t n : counts)
-        chi += (double(n) - expected) * (double(n) - expected) / expected;
+    double chi = unit::chi_square_uniform(counts, resolves);
     ::testing::Test::RecordProperty("chi_square_" + std::to_string(k), std::to_string(chi));
     return chi;
 }

@@ -2,6 +2,8 @@
 // resolve through them.
 #include "unit_support.h"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -99,6 +101,31 @@ std::string expectation_problem(const KcCase &c, const KcGame &game, const FakeR
     if (kc_case_check(&c, &game, &res, &error))
         return {};
     return error->message;
+}
+
+size_t permutation_rank(const std::vector<keyact_card_id> &cards, const keyact_card_id *order,
+                        size_t k)
+{
+    std::vector<size_t> p;
+    for (size_t i = 0; i < k; i++)
+        p.push_back(size_t(std::find(cards.begin(), cards.end(), order[i]) - cards.begin()));
+    size_t rank = 0;
+    for (size_t i = 0; i < k; i++) {
+        size_t smaller_later = 0;
+        for (size_t j = i + 1; j < k; j++)
+            smaller_later += p[j] < p[i];
+        rank = rank * (k - i) + smaller_later;
+    }
+    return rank;
+}
+
+double chi_square_uniform(const std::vector<size_t> &counts, size_t total)
+{
+    double expected = double(total) / double(counts.size());
+    double chi = 0;
+    for (size_t n : counts)
+        chi += (double(n) - expected) * (double(n) - expected) / expected;
+    return chi;
 }
 
 }  // namespace unit

@@ -4,6 +4,7 @@
 #define KEYACT_UNIT_SUPPORT_H
 
 #include <string>
+#include <vector>
 
 #include <keyact-host.h>
 
@@ -44,6 +45,15 @@ std::string conservation_problem(const KcGame &game, const FakeResolve &res);
 
 // Empty when the case's expectation holds, else the reason.
 std::string expectation_problem(const KcCase &c, const KcGame &game, const FakeResolve &res);
+
+// Index of the permutation `order[0..k)` of `cards` (which card went
+// where), in lexicographic order over 0..k-1: for counting bottom orders.
+size_t permutation_rank(const std::vector<keyact_card_id> &cards, const keyact_card_id *order,
+                        size_t k);
+
+// Pearson's chi-square statistic of `counts` against a uniform spread of
+// `total` over them.
+double chi_square_uniform(const std::vector<size_t> &counts, size_t total);
 
 }  // namespace unit
 
