@@ -106,7 +106,7 @@ gboolean keyact_registry_load(KeyactRegistry *registry, const char *path,
  * how many loaded. */
 guint keyact_registry_load_search_path(KeyactRegistry *registry, KeyactLoadFlags flags);
 
-/* The install directory for plugins (e.g. /usr/local/lib/x86_64-linux-gnu/keyact-1). */
+/* The install directory for plugins (e.g. /usr/lib/x86_64-linux-gnu/keyact-1/plugins). */
 const char *keyact_registry_default_plugin_dir(void);
 
 /* Find action `name`; `impl_id` picks one implementation (NULL: the first
