@@ -1,7 +1,8 @@
 /* child_host.c - the steps through the real host library: "host-load"
  * (keyact_plugin_load and unload twice) and "conformance" (every case of
  * glue/conformance, through the fake host with its RNG seeded, for each
- * "discover" action of the second load).
+ * "discover" or "cascade" action of the second load: the table
+ * kc_cases_for_action gives for its name).
  */
 #include "check-private.h"
 #include "conformance.h"
@@ -57,10 +58,10 @@ void check_child_step_host_load(CheckChild *child)
 
 /* ---- conformance ---- */
 
-static void run_cases(CheckChild *child, const keyact_action *action)
+static void run_cases(CheckChild *child, const keyact_action *action, const KcCase *cases,
+                      guint n_cases)
 {
-    guint n_cases, failed = 0;
-    const KcCase *cases = kc_cases(&n_cases);
+    guint failed = 0;
     void *ctx = keyact_plugin_get_context(child->plugin);
     g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
     g_autofree char *name = g_strdup_printf("conformance %s", action->impl_id);
@@ -90,17 +91,19 @@ void check_child_step_conformance(CheckChild *child)
         check_child_skip(child, "conformance", "not run: libkeyact-host did not load the plugin");
         return;
     }
-    guint n_discover = 0;
+    guint n_checked = 0;
     for (guint i = 0; i < keyact_plugin_get_n_actions(child->plugin); i++) {
         const keyact_action *action = keyact_plugin_get_action(child->plugin, i);
-        if (g_strcmp0(action->name, "discover") != 0)
+        guint n_cases = 0;
+        const KcCase *cases = kc_cases_for_action(action->name, &n_cases);
+        if (cases == NULL)
             continue;
-        n_discover++;
-        run_cases(child, action);
+        n_checked++;
+        run_cases(child, action, cases, n_cases);
     }
-    if (n_discover == 0)
+    if (n_checked == 0)
         check_wire_item(child->wire, KEYACT_CHECK_PASS, "conformance",
-                        "no discover action: no conformance cases apply");
+                        "no discover or cascade action: no conformance cases apply");
 
     check_wire_begin(child->wire, "conformance", "keyact_plugin_unload #2");
     g_clear_pointer(&child->plugin, keyact_plugin_unload);

@@ -19,7 +19,7 @@ int keyact_check_command(int argc, char **argv)
     g_option_context_set_summary(context,
         "Validate a keyact plugin: ELF file, exported symbols, entry size and ABI version,\n"
         "negotiation with older and newer hosts, required members, init/deinit balance,\n"
-        "loading through libkeyact-host, and the discover conformance cases.\n"
+        "loading through libkeyact-host, and the discover and cascade conformance cases.\n"
         "Plugin code runs in a child process: a crash, exit() or hang is reported.\n"
         "Exit status: 0 when every check passes, 1 when one fails, 2 on bad usage.");
     g_option_context_add_main_entries(context, entries, NULL);

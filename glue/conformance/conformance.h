@@ -1,9 +1,11 @@
-/* conformance.h - the discover rulings (CR 701.57) as data.
+/* conformance.h - the discover rulings (CR 701.57) and the cascade rulings
+ * (CR 702.85) as data.
  *
  * Each case is a library (top first, real card facts), the N of "discover
- * N", the host's scripted answers and the outcome the rules demand. Any
- * implementation of the "discover" action can be run against the cases
- * through the fake host: kc_case_run() says pass, or why not.
+ * N" (or the cascading spell's mana value), the host's scripted answers and
+ * the outcome the rules demand. Any implementation of the action can be run
+ * against its cases through the fake host: kc_case_run() says pass, or why
+ * not.
  */
 #ifndef KEYACT_CONFORMANCE_H
 #define KEYACT_CONFORMANCE_H
@@ -44,6 +46,8 @@ typedef struct {
     uint32_t stack;           /* KC_POS set: cards cast (on the stack) */
     uint32_t offered;         /* faces offered as CAST_FACE options (bit i = face i) */
     const char *events;       /* event types, "EXILED HIT CAST DISCOVERED"; NULL: not checked */
+    uint32_t last_event;      /* KEYACT_EVENT_* every finished resolve ends with;
+                               * 0 means DISCOVERED (cascade: FINISHED) */
 } KcExpect;
 
 typedef struct {
@@ -71,6 +75,15 @@ typedef struct {
 const KcCase *kc_cases(guint *n_cases);
 /* The case called `name`, or NULL. */
 const KcCase *kc_case_find(const char *name);
+
+/* The cascade rulings (CR 702.85), same form: N is the mana value of the
+ * spell with cascade. kc_cascade_cases.c. */
+const KcCase *kc_cascade_cases(guint *n_cases);
+const KcCase *kc_cascade_case_find(const char *name);
+
+/* The cases for an action name ("discover", "cascade"), or NULL (and
+ * *n_cases = 0) for an action without rulings here. */
+const KcCase *kc_cases_for_action(const char *action_name, guint *n_cases);
 
 /* A case's game set up in a fresh fake host (player 1), snapshot taken. */
 typedef struct {

@@ -106,8 +106,9 @@ static gboolean kc_check_events(const KcCase *c, const KcGame *game, const FakeR
     }
     guint n;
     const keyact_event *events = fake_host_events(game->host, &n);
-    if (n == 0 || events[n - 1].type != KEYACT_EVENT_DISCOVERED)
-        return kc_mismatch(error, "the last event is not DISCOVERED");
+    uint32_t last = e->last_event != 0 ? e->last_event : KEYACT_EVENT_DISCOVERED;
+    if (n == 0 || events[n - 1].type != last)
+        return kc_mismatch(error, "the last event is not %s", fake_event_type_name(last));
 
     guint exiled = 0, bottomed = 0;
     for (guint i = 0; i < n; i++) {
@@ -132,6 +133,12 @@ static gboolean kc_check_events(const KcCase *c, const KcGame *game, const FakeR
             if (ev->card != r->discovered || ev->mana_value_halves != r->mana_value_halves)
                 return kc_mismatch(error, "%s event: card %" G_GUINT64_FORMAT " MV x2 %u",
                                    fake_event_type_name(ev->type), ev->card, ev->mana_value_halves);
+            break;
+        case KEYACT_EVENT_FINISHED:
+            /* events.h: the card found; no mana value (HIT carries it). */
+            if (ev->card != r->discovered || ev->mana_value_halves != 0)
+                return kc_mismatch(error, "FINISHED event: card %" G_GUINT64_FORMAT " MV x2 %u",
+                                   ev->card, ev->mana_value_halves);
             break;
         case KEYACT_EVENT_CAST:
             if (ev->card != r->discovered || ev->face != r->face_cast)

@@ -219,10 +219,13 @@ static int32_t fake_choose(const keyact_host *table, keyact_game_id game,
     case FAKE_CHOOSE_HAND:
         break;
     }
-    /* The contract says a TO_HAND option is always there. */
-    if (fake_find_option(options, option_count, KEYACT_OPTION_TO_HAND, 0, out_index) != KEYACT_OK)
-        return KEYACT_E_INVAL;
-    return KEYACT_OK;
+    /* The contract says a decline option is always there: TO_HAND
+     * (discover) or TO_BOTTOM (cascade). */
+    if (fake_find_option(options, option_count, KEYACT_OPTION_TO_HAND, 0, out_index) == KEYACT_OK
+        || fake_find_option(options, option_count, KEYACT_OPTION_TO_BOTTOM, 0, out_index)
+               == KEYACT_OK)
+        return KEYACT_OK;
+    return KEYACT_E_INVAL;
 }
 
 static int32_t fake_cast_free(const keyact_host *table, keyact_game_id game,

@@ -105,10 +105,12 @@ void fake_host_set_cannot_cast(FakeHost *host, keyact_card_id card, uint32_t fac
 void fake_host_set_cast_fails(FakeHost *host, keyact_card_id card, uint32_t face,
                               gboolean fails);
 
+/* "Decline" below is the TO_HAND option (discover) or, when there is none,
+ * the TO_BOTTOM option (cascade). */
 typedef enum {
-    FAKE_CHOOSE_FIRST_CAST, /* the first CAST_FACE option, else TO_HAND */
-    FAKE_CHOOSE_HAND,       /* always the TO_HAND option */
-    FAKE_CHOOSE_FACE,       /* the CAST_FACE option of a given face, else TO_HAND */
+    FAKE_CHOOSE_FIRST_CAST, /* the first CAST_FACE option, else decline */
+    FAKE_CHOOSE_HAND,       /* always decline (TO_HAND, or TO_BOTTOM for cascade) */
+    FAKE_CHOOSE_FACE,       /* the CAST_FACE option of a given face, else decline */
     FAKE_CHOOSE_CALLBACK,   /* ask a FakeChooseFunc */
 } FakeChoosePolicy;
 

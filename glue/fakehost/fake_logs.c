@@ -27,6 +27,7 @@ const char *fake_event_type_name(uint32_t type)
     case KEYACT_EVENT_TO_HAND: return "TO_HAND";
     case KEYACT_EVENT_BOTTOM: return "BOTTOM";
     case KEYACT_EVENT_DISCOVERED: return "DISCOVERED";
+    case KEYACT_EVENT_FINISHED: return "FINISHED";
     default: return "UNKNOWN";
     }
 }

@@ -19,7 +19,7 @@ extern "C" {
 
 /* Resolve "discover args->n" for args->player through `host`, following the
  * resolve contract of keyact/action.h. `ctx` must be a live context from
- * kd_context_new (what the plugin's init returns); anything else is
+ * kp_context_new (what the plugin's init returns); anything else is
  * KEYACT_E_INVAL. Allocates nothing while at most 256 cards are exiled.
  * Thread: any; concurrent calls for different games are independent. */
 int32_t kd_discover_resolve(void *ctx, const keyact_host *host,

@@ -6,14 +6,15 @@
 
 #include "bench_deck.h"
 #include "bench_error.h"
-#include "card_rules.h"
+#include "discover_rules.h"
+#include "kp_card_rules.h"
 
 gboolean bench_facts_compute(const FakeHost *host, int32_t n, BenchFacts *facts)
 {
     for (guint id = 1; id <= fake_host_n_cards(host); id++) {
         const keyact_card_desc *desc = fake_host_card_desc(host, id);
         uint32_t halves = 0, land = 0, hit = 0, faces = 0;
-        if (kd_card_mana_value(desc, &halves, &land) != KEYACT_OK
+        if (kp_card_mana_value(desc, &halves, &land) != KEYACT_OK
             || kd_discover_options(desc, n, &hit, &faces) != KEYACT_OK)
             return FALSE;
         facts[id] = (BenchFacts){ .mana_value_halves = halves,

@@ -17,7 +17,7 @@
 #include "bench_game.h"
 #include "bench_json.h"
 #include "bench_plugin.h"
-#include "context.h"
+#include "kp_context.h"
 #include "discover.h"
 
 #define RESOLVE_BATCH 256u
@@ -110,7 +110,7 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
         return FALSE;
     run.game = bench_game_new(0x5EED, RESOLVE_ORDERS, BENCH_DISCOVER_N);
     run.bound = &plugin.discover;
-    run.direct_ctx = kd_context_new(&version);
+    run.direct_ctx = kp_context_new(&version);
     if (run.game == NULL || run.direct_ctx == NULL) {
         bench_fail(error, "could not set up the 60-card game");
         goto out;
@@ -176,7 +176,7 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
 
 out:
     bench_floor_clear(&run.floor);
-    kd_context_free(run.direct_ctx);
+    kp_context_free(run.direct_ctx);
     bench_game_free(run.game);
     bench_plugin_unload(&plugin);
     return ok;

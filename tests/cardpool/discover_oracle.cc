@@ -1,5 +1,5 @@
 // discover_oracle.cc - the layout rules written once more, apart from the
-// plugin's card_rules.c, so the two can be compared card by card.
+// plugin's plugin/core/kp_card_rules.c, so the two can be compared card by card.
 #include "discover_oracle.h"
 
 #include <sstream>

@@ -16,6 +16,7 @@ import tempfile
 # name, expected exit status, first failing check, regex its reason must match
 EXPECT = [
     ('discover', 0, None, None),
+    ('cascade', 0, None, None),
     ('good', 0, None, None),
     ('size_larger', 0, None, None),
     ('toy_v1_0', 0, None, None),
@@ -34,6 +35,8 @@ EXPECT = [
     ('init_exits', 1, 'lifecycle', r'ended the process: exit\(3\) during init #1'),
     ('init_hangs', 1, 'lifecycle', r'hung: no answer within 2 s during init #1'),
     ('wrong_discover', 1, 'conformance org.keyact.test.compat.discover.v1.0',
+     r'^\d+ of \d+ cases fail$'),
+    ('wrong_cascade', 1, 'conformance org.keyact.test.compat.cascade.v1.0',
      r'^\d+ of \d+ cases fail$'),
 ]
 
@@ -85,6 +88,14 @@ def main():
     if text.returncode != 0 or not re.search(r'^PASS: all \d+ checks passed$', text.stdout, re.M) \
             or not re.search(r'^  pass  conformance org\.keyact\.discover', text.stdout, re.M):
         print('FAIL readable output of the real plugin:\n' + text.stdout + text.stderr)
+        errors += 1
+    else:
+        print(text.stdout, end='')
+    text = run(tool, timeout, plugin_path('cascade'))
+    if text.returncode != 0 \
+            or not re.search(r'^  pass  conformance org\.keyact\.cascade\.cr702_85 +all \d+ cases pass$',
+                             text.stdout, re.M):
+        print('FAIL readable output of the cascade plugin:\n' + text.stdout + text.stderr)
         errors += 1
     else:
         print(text.stdout, end='')

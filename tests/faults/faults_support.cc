@@ -118,9 +118,15 @@ void Game::make_casts_fail()
 
 int32_t resolve(FakeHost *host, int32_t n, keyact_card_id source, FakeResolve *out)
 {
+    return resolve(discover(), host, n, source, out);
+}
+
+int32_t resolve(const KeyactBoundAction &action, FakeHost *host, int32_t n,
+                keyact_card_id source, FakeResolve *out)
+{
     fake_resolve_prepare(out, host, kPlayer, n, source);
     fake_host_reset_logs(host);
-    out->status = keyact_bound_action_resolve(&discover(), fake_host_table(host), &out->args,
+    out->status = keyact_bound_action_resolve(&action, fake_host_table(host), &out->args,
                                               &out->result);
     return out->status;
 }
@@ -134,7 +140,7 @@ std::string conservation_problem(const FakeHost *host, const FakeSnapshot *befor
     return error->message;
 }
 
-std::string result_problem(const FakeResolve &res)
+std::string result_problem(const FakeResolve &res, uint32_t uncast_outcome)
 {
     const keyact_resolve_result &r = res.result;
     if (res.status > 0 || res.status < KEYACT_E_STATE)
@@ -151,9 +157,10 @@ std::string result_problem(const FakeResolve &res)
     if (r.outcome == KEYACT_OUTCOME_NONE && r.discovered != KEYACT_CARD_NONE)
         return "outcome NONE names a discovered card";
     if (r.outcome != KEYACT_OUTCOME_NONE && r.discovered == KEYACT_CARD_NONE)
-        return "a cast or hand outcome without a discovered card";
-    if (r.outcome > KEYACT_OUTCOME_HAND)
-        return "unknown outcome " + std::to_string(r.outcome);
+        return "a cast, hand or bottom outcome without a discovered card";
+    if (r.outcome != KEYACT_OUTCOME_NONE && r.outcome != KEYACT_OUTCOME_CAST
+        && r.outcome != uncast_outcome)
+        return "unexpected outcome " + std::to_string(r.outcome);
     if ((r.outcome == KEYACT_OUTCOME_CAST) != (r.face_cast != KEYACT_FACE_NONE))
         return "face_cast disagrees with the outcome";
     return {};

@@ -1,5 +1,5 @@
-// faults_support.h - the loaded Discover plugin and layout games for the
-// fault sweep, the entry-point tests and the threads test.
+// faults_support.h - the loaded Discover (and Cascade) plugin and layout games
+// for the fault sweep, the entry-point tests and the threads test.
 #ifndef KEYACT_FAULTS_SUPPORT_H
 #define KEYACT_FAULTS_SUPPORT_H
 
@@ -17,6 +17,7 @@ constexpr keyact_player_id kPlayer = 1;
 constexpr keyact_player_id kOpponent = 2;
 
 // $KEYACT_DISCOVER_MODULE loaded once per process, as tests/unit does.
+using unit::cascade;  // $KEYACT_CASCADE_MODULE, loaded on first use
 using unit::discover;
 using unit::required_env;
 KeyactPlugin *discover_plugin();
@@ -53,16 +54,21 @@ struct Game {
 };
 
 // Prepare args/result, clear the logs and resolve through
-// keyact_bound_action_resolve with the host's table.
+// keyact_bound_action_resolve with the host's table: discover, or `action`.
 int32_t resolve(FakeHost *host, int32_t n, keyact_card_id source, FakeResolve *out);
+int32_t resolve(const KeyactBoundAction &action, FakeHost *host, int32_t n,
+                keyact_card_id source, FakeResolve *out);
 
 // Empty when conservation holds, else the reason.
 std::string conservation_problem(const FakeHost *host, const FakeSnapshot *before,
                                  const FakeResolve &res);
 
 // Empty when the result is self-consistent (COMPLETE strands nothing, a
-// failure is never COMPLETE with status 0 ...), else the reason.
-std::string result_problem(const FakeResolve &res);
+// failure is never COMPLETE with status 0 ...), else the reason. An uncast
+// hit ends in hand for discover, on the bottom (KEYACT_OUTCOME_BOTTOM) for
+// cascade: `uncast_outcome` says which outcome is allowed.
+std::string result_problem(const FakeResolve &res,
+                           uint32_t uncast_outcome = KEYACT_OUTCOME_HAND);
 
 }  // namespace faults
 

@@ -1,10 +1,12 @@
 // test_fault_sweep.cc - the k-th host call fails, for every k a resolve
 // makes, every kind of failure, every layout and N = 0..10, through the
-// loaded plugin. Nothing may be lost (action.h's failure policy).
+// loaded discover and cascade plugins. Nothing may be lost (action.h's
+// failure policy).
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "faults_support.h"
@@ -36,12 +38,31 @@ bool is_question(FakeCallKind kind)
            || kind == FAKE_CALL_CAST_FREE;
 }
 
+// The two actions on the same games. An uncast hit goes to hand
+// (discover) or to the bottom with the rest (cascade).
+struct Action {
+    const char *name;
+    bool is_cascade;
+
+    const KeyactBoundAction &bound() const
+    {
+        return is_cascade ? faults::cascade() : faults::discover();
+    }
+    uint32_t uncast_outcome() const
+    {
+        return is_cascade ? KEYACT_OUTCOME_BOTTOM : KEYACT_OUTCOME_HAND;
+    }
+    FakeZone uncast_zone() const { return is_cascade ? FAKE_ZONE_LIBRARY : FAKE_ZONE_HAND; }
+};
+
+constexpr Action kActions[] = {{"discover", false}, {"cascade", true}};
+
 // What action.h promises for a failure of `kind`.
 struct Expected {
     bool any_of_two = false;  // library_size one too many: harmless or NOTFOUND
     int32_t status = KEYACT_OK;
     bool complete = true;
-    bool to_hand = false;     // the discovered card must be in hand
+    bool uncast = false;      // the hit was not cast: in hand (discover) or on the bottom
 };
 
 Expected expected(FakeCallKind kind, const Failure &failure)
@@ -50,7 +71,7 @@ Expected expected(FakeCallKind kind, const Failure &failure)
     if (failure.fault == FAKE_FAULT_STATUS) {
         e.status = failure.status > 0 ? KEYACT_E_HOST : failure.status;
         e.complete = is_question(kind);
-        e.to_hand = kind == FAKE_CALL_CHOOSE || kind == FAKE_CALL_CAST_FREE;
+        e.uncast = kind == FAKE_CALL_CHOOSE || kind == FAKE_CALL_CAST_FREE;
         return e;
     }
     switch (kind) {
@@ -70,7 +91,7 @@ Expected expected(FakeCallKind kind, const Failure &failure)
         break;
     default:  // questions: recovered, reported as out of range
         e.status = KEYACT_E_RANGE;
-        e.to_hand = kind != FAKE_CALL_CAN_CAST_FACE;
+        e.uncast = kind != FAKE_CALL_CAN_CAST_FACE;
         break;
     }
     return e;
@@ -84,8 +105,8 @@ class FaultCount : public ::testing::Environment {
 public:
     void TearDown() override
     {
-        std::printf("fault sweep: %u faults injected in %u resolves "
-                    "(8 layouts, N 0..10, 5 failure kinds, casts succeeding and failing)\n",
+        std::printf("fault sweep: %u faults injected in %u resolves (discover and cascade, "
+                    "8 layouts, N 0..10, 5 failure kinds, casts succeeding and failing)\n",
                     g_faults_injected, g_resolves);
     }
 };
@@ -100,20 +121,21 @@ FakeZone zone_of(const Game &game, keyact_card_id card)
 }
 
 // The calls of a resolve with no fault.
-std::vector<FakeCallKind> clean_calls(uint32_t layout, int32_t n, bool casts_fail)
+std::vector<FakeCallKind> clean_calls(const Action &action, uint32_t layout, int32_t n,
+                                      bool casts_fail)
 {
     Game game(layout, 99);
     if (casts_fail)
         game.make_casts_fail();
     FakeResolve res;
-    faults::resolve(game.host, n, game.source, &res);
+    faults::resolve(action.bound(), game.host, n, game.source, &res);
     g_resolves++;
     EXPECT_EQ(res.status, KEYACT_OK);
     EXPECT_TRUE(res.result.flags & KEYACT_RESULT_COMPLETE);
     EXPECT_EQ(faults::conservation_problem(game.host, game.before, res), "");
-    EXPECT_EQ(faults::result_problem(res), "");
+    EXPECT_EQ(faults::result_problem(res, action.uncast_outcome()), "");
     if (casts_fail) {
-        // A failed cast is recovered: the card goes to hand, all done.
+        // A failed cast is recovered: the card goes to hand or the bottom, all done.
         EXPECT_NE(res.result.outcome, KEYACT_OUTCOME_CAST);
     }
     guint count = 0;
@@ -122,14 +144,15 @@ std::vector<FakeCallKind> clean_calls(uint32_t layout, int32_t n, bool casts_fai
     return std::vector<FakeCallKind>(calls, calls + count);
 }
 
-void sweep_one(uint32_t layout, int32_t n, bool casts_fail)
+void sweep_one(const Action &action, uint32_t layout, int32_t n, bool casts_fail)
 {
-    std::vector<FakeCallKind> calls = clean_calls(layout, n, casts_fail);
+    std::vector<FakeCallKind> calls = clean_calls(action, layout, n, casts_fail);
     ASSERT_FALSE(calls.empty());
     for (const Failure &failure : kFailures) {
         for (guint k = 1; k <= calls.size(); k++) {
             const FakeCallKind kind = calls[k - 1];
-            SCOPED_TRACE(std::string(faults::layout_name(layout)) + " N=" + std::to_string(n)
+            SCOPED_TRACE(std::string(action.name) + " " + faults::layout_name(layout)
+                         + " N=" + std::to_string(n)
                          + (casts_fail ? " casts fail" : "") + ": call " + std::to_string(k)
                          + " (" + fake_call_kind_name(kind) + ") " + failure.name);
             Game game(layout, 99);
@@ -137,13 +160,13 @@ void sweep_one(uint32_t layout, int32_t n, bool casts_fail)
                 game.make_casts_fail();
             fake_host_inject(game.host, FAKE_CALL_ANY, k, failure.fault, failure.status);
             FakeResolve res;
-            faults::resolve(game.host, n, game.source, &res);
+            faults::resolve(action.bound(), game.host, n, game.source, &res);
             g_resolves++;
 
             ASSERT_TRUE(fake_host_fault_fired(game.host));
             g_faults_injected++;
             ASSERT_EQ(faults::conservation_problem(game.host, game.before, res), "");
-            ASSERT_EQ(faults::result_problem(res), "");
+            ASSERT_EQ(faults::result_problem(res, action.uncast_outcome()), "");
 
             const Expected e = expected(kind, failure);
             const bool complete = (res.result.flags & KEYACT_RESULT_COMPLETE) != 0;
@@ -155,9 +178,9 @@ void sweep_one(uint32_t layout, int32_t n, bool casts_fail)
             }
             EXPECT_EQ(res.status, e.status) << keyact_status_name(res.status);
             EXPECT_EQ(complete, e.complete);
-            if (e.to_hand) {
-                EXPECT_EQ(res.result.outcome, KEYACT_OUTCOME_HAND);
-                EXPECT_EQ(zone_of(game, res.result.discovered), FAKE_ZONE_HAND);
+            if (e.uncast) {
+                EXPECT_EQ(res.result.outcome, action.uncast_outcome());
+                EXPECT_EQ(zone_of(game, res.result.discovered), action.uncast_zone());
             }
             if (!complete) {
                 // Everything stranded is listed: the buffer is big enough.
@@ -167,36 +190,43 @@ void sweep_one(uint32_t layout, int32_t n, bool casts_fail)
     }
 }
 
-class FaultSweep : public ::testing::TestWithParam<uint32_t> {};
+class FaultSweep : public ::testing::TestWithParam<std::tuple<Action, uint32_t>> {};
 
 TEST_P(FaultSweep, EveryCallFailingInEveryWayLosesNothing)
 {
-    const uint32_t layout = GetParam();
+    const Action action = std::get<0>(GetParam());
+    const uint32_t layout = std::get<1>(GetParam());
     for (int32_t n = 0; n <= 10; n++) {
         for (bool casts_fail : {false, true}) {
-            sweep_one(layout, n, casts_fail);
+            sweep_one(action, layout, n, casts_fail);
             if (HasFatalFailure())
                 return;
         }
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Layouts, FaultSweep, ::testing::ValuesIn(faults::kLayouts),
-                         [](const ::testing::TestParamInfo<uint32_t> &info) {
-                             return std::string(faults::layout_name(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Layouts, FaultSweep,
+    ::testing::Combine(::testing::ValuesIn(kActions), ::testing::ValuesIn(faults::kLayouts)),
+    [](const ::testing::TestParamInfo<std::tuple<Action, uint32_t>> &info) {
+        return std::string(std::get<0>(info.param).name) + "_"
+               + faults::layout_name(std::get<1>(info.param));
+    });
 
 // The sweep really reaches every kind of call somewhere (else a kind of
 // failure would go untested without anyone noticing).
 TEST(FaultSweepCoverage, EveryCallKindIsSwept)
 {
-    bool seen[FAKE_CALL_KIND_COUNT] = {};
-    for (uint32_t layout : faults::kLayouts)
-        for (int32_t n = 0; n <= 10; n++)
-            for (FakeCallKind kind : clean_calls(layout, n, false))
-                seen[kind] = true;
-    for (int kind = 0; kind < FAKE_CALL_KIND_COUNT; kind++)
-        EXPECT_TRUE(seen[kind]) << fake_call_kind_name(static_cast<FakeCallKind>(kind));
+    for (const Action &action : kActions) {
+        bool seen[FAKE_CALL_KIND_COUNT] = {};
+        for (uint32_t layout : faults::kLayouts)
+            for (int32_t n = 0; n <= 10; n++)
+                for (FakeCallKind kind : clean_calls(action, layout, n, false))
+                    seen[kind] = true;
+        for (int kind = 0; kind < FAKE_CALL_KIND_COUNT; kind++)
+            EXPECT_TRUE(seen[kind]) << action.name << ": "
+                                    << fake_call_kind_name(static_cast<FakeCallKind>(kind));
+    }
 }
 
 }  // namespace

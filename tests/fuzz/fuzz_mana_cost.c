@@ -1,4 +1,4 @@
-/* fuzz_mana_cost.c - the plugin's mana-cost parser (kd_mana_value) on any
+/* fuzz_mana_cost.c - the plugin's mana-cost parser (kp_mana_value) on any
  * bytes: it must answer 0 or KEYACT_E_BADCOST, never read past the string,
  * and agree with itself. */
 #include "fuzz_target.h"
@@ -8,7 +8,7 @@
 
 #include <keyact/status.h>
 
-#include "mana_cost.h"
+#include "kp_mana_cost.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -24,21 +24,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cost[size] = '\0';
     size_t length = strlen(cost);
 
-    rc = kd_mana_value(cost, &halves, &offset);
+    rc = kp_mana_value(cost, &halves, &offset);
     if (rc == KEYACT_OK) {
         if (length > 0 && cost[0] != '{')
             fuzz_fail("\"%s\" accepted without a leading '{'", cost);
         /* Anything longer than the limit is not a card and must be refused. */
-        if (length > KD_MANA_COST_MAX_BYTES)
+        if (length > KP_MANA_COST_MAX_BYTES)
             fuzz_fail("a %zu-byte cost was accepted", length);
-        if (kd_mana_value(cost, &again, NULL) != KEYACT_OK || again != halves)
+        if (kp_mana_value(cost, &again, NULL) != KEYACT_OK || again != halves)
             fuzz_fail("\"%s\": a second parse disagrees", cost);
     } else if (rc == KEYACT_E_BADCOST) {
         if (halves != 0)
             fuzz_fail("bad cost \"%s\" left halves = %u", cost, halves);
         if (offset > length)
             fuzz_fail("bad cost \"%s\": error offset %u past the end (%zu)", cost, offset, length);
-        if (kd_mana_value(cost, &again, NULL) != KEYACT_E_BADCOST)
+        if (kp_mana_value(cost, &again, NULL) != KEYACT_E_BADCOST)
             fuzz_fail("\"%s\": the verdict changed without an offset pointer", cost);
     } else {
         fuzz_fail("\"%s\": unexpected status %d", cost, rc);

@@ -1,6 +1,6 @@
-// card_rules_test.cc - kd_card_mana_value, kd_discover_options and
-// kd_card_evaluate for every layout, the N boundaries, and refused
-// descriptions.
+// card_rules_test.cc - kp_card_mana_value, kd_discover_options and
+// kp_card_evaluate for every layout, the N boundaries (<= N for discover,
+// < N for cascade), and refused descriptions.
 #include <gtest/gtest.h>
 
 #include <climits>
@@ -9,7 +9,8 @@
 
 extern "C" {
 #include <keyact/status.h>
-#include "card_rules.h"
+#include "discover_rules.h"
+#include "kp_card_rules.h"
 }
 
 #include "card_builder.h"
@@ -28,7 +29,7 @@ struct Value {
 Value CardValue(CardBuilder &card)
 {
     Value v{999, 999};
-    EXPECT_EQ(kd_card_mana_value(card.desc(), &v.halves, &v.is_land), KEYACT_OK);
+    EXPECT_EQ(kp_card_mana_value(card.desc(), &v.halves, &v.is_land), KEYACT_OK);
     return v;
 }
 
@@ -189,7 +190,7 @@ TEST(SplitCard, OverflowingSumIsABadCost)
     CardBuilder card(KEYACT_LAYOUT_SPLIT,
                      {Spell("Big", "{2147483647}"), Spell("Bigger", "{2147483647}")});
     uint32_t halves = 0, is_land = 0, hit = 0, faces = 0;
-    EXPECT_EQ(kd_card_mana_value(card.desc(), &halves, &is_land), KEYACT_E_BADCOST);
+    EXPECT_EQ(kp_card_mana_value(card.desc(), &halves, &is_land), KEYACT_E_BADCOST);
     EXPECT_EQ(kd_discover_options(card.desc(), INT32_MAX, &hit, &faces), KEYACT_E_BADCOST);
 }
 
@@ -236,8 +237,8 @@ TEST(AdventureCard, EvaluateGivesEachFacesOwnValue)
 {
     CardBuilder giant(KEYACT_LAYOUT_ADVENTURE,
                       {Spell("Bonecrusher Giant", "{2}{R}"), Spell("Stomp", "{1}{R}")});
-    kd_card_eval eval;
-    ASSERT_EQ(kd_card_evaluate(giant.desc(), 3, &eval), KEYACT_OK);
+    kp_card_eval eval;
+    ASSERT_EQ(kp_card_evaluate(giant.desc(), 3, KP_AT_MOST, &eval), KEYACT_OK);
     EXPECT_EQ(eval.mana_value_halves, 6u);
     EXPECT_EQ(eval.hit, 1u);
     EXPECT_EQ(eval.faces_mask, 0x3u);
@@ -346,15 +347,15 @@ TEST(InvalidCard, NullArguments)
 {
     CardBuilder card(KEYACT_LAYOUT_NORMAL, {Spell("Card", "{1}")});
     uint32_t a = 0, b = 0;
-    kd_card_eval eval;
-    EXPECT_EQ(kd_card_mana_value(nullptr, &a, &b), KEYACT_E_INVAL);
-    EXPECT_EQ(kd_card_mana_value(card.desc(), nullptr, &b), KEYACT_E_INVAL);
-    EXPECT_EQ(kd_card_mana_value(card.desc(), &a, nullptr), KEYACT_E_INVAL);
+    kp_card_eval eval;
+    EXPECT_EQ(kp_card_mana_value(nullptr, &a, &b), KEYACT_E_INVAL);
+    EXPECT_EQ(kp_card_mana_value(card.desc(), nullptr, &b), KEYACT_E_INVAL);
+    EXPECT_EQ(kp_card_mana_value(card.desc(), &a, nullptr), KEYACT_E_INVAL);
     EXPECT_EQ(kd_discover_options(nullptr, 1, &a, &b), KEYACT_E_INVAL);
     EXPECT_EQ(kd_discover_options(card.desc(), 1, nullptr, &b), KEYACT_E_INVAL);
     EXPECT_EQ(kd_discover_options(card.desc(), 1, &a, nullptr), KEYACT_E_INVAL);
-    EXPECT_EQ(kd_card_evaluate(card.desc(), 1, nullptr), KEYACT_E_INVAL);
-    EXPECT_EQ(kd_card_evaluate(nullptr, 1, &eval), KEYACT_E_INVAL);
+    EXPECT_EQ(kp_card_evaluate(card.desc(), 1, KP_AT_MOST, nullptr), KEYACT_E_INVAL);
+    EXPECT_EQ(kp_card_evaluate(nullptr, 1, KP_AT_MOST, &eval), KEYACT_E_INVAL);
 }
 
 TEST(InvalidCard, NegativeN)
@@ -370,7 +371,7 @@ TEST(InvalidCard, NegativeN)
 void ExpectRefused(keyact_card_desc *desc, int32_t code)
 {
     uint32_t halves = 77, is_land = 77, hit = 77, faces = 77;
-    EXPECT_EQ(kd_card_mana_value(desc, &halves, &is_land), code);
+    EXPECT_EQ(kp_card_mana_value(desc, &halves, &is_land), code);
     EXPECT_EQ(kd_discover_options(desc, 10, &hit, &faces), code);
     // Nothing is written on failure.
     EXPECT_EQ(halves, 77u);

@@ -1,4 +1,4 @@
-// mana_cost_test.cc - kd_mana_value: every symbol class, exact halves, and
+// mana_cost_test.cc - kp_mana_value: every symbol class, exact halves, and
 // every kind of malformed cost refused with the offset of the bad symbol.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 extern "C" {
 #include <keyact/status.h>
-#include "mana_cost.h"
+#include "kp_mana_cost.h"
 }
 
 namespace {
@@ -31,7 +31,7 @@ TEST_P(ManaValueOf, IsExactInHalves)
     uint32_t halves = 12345;
     uint32_t offset = 777;
 
-    ASSERT_EQ(kd_mana_value(GetParam().cost, &halves, &offset), KEYACT_OK) << GetParam().cost;
+    ASSERT_EQ(kp_mana_value(GetParam().cost, &halves, &offset), KEYACT_OK) << GetParam().cost;
     EXPECT_EQ(halves, GetParam().halves) << GetParam().cost;
     EXPECT_EQ(offset, 777u) << "error_offset written on success";
 }
@@ -75,13 +75,13 @@ TEST(ManaValue, NullIsZero)
 {
     uint32_t halves = 99;
 
-    ASSERT_EQ(kd_mana_value(nullptr, &halves, nullptr), KEYACT_OK);
+    ASSERT_EQ(kp_mana_value(nullptr, &halves, nullptr), KEYACT_OK);
     EXPECT_EQ(halves, 0u);
 }
 
 TEST(ManaValue, NullOutputIsInval)
 {
-    EXPECT_EQ(kd_mana_value("{1}", nullptr, nullptr), KEYACT_E_INVAL);
+    EXPECT_EQ(kp_mana_value("{1}", nullptr, nullptr), KEYACT_E_INVAL);
 }
 
 TEST(ManaValue, LongestAcceptedCost)
@@ -90,9 +90,9 @@ TEST(ManaValue, LongestAcceptedCost)
     std::string cost;
     for (int i = 0; i < 85; i++)
         cost += "{1}";
-    ASSERT_LE(cost.size(), KD_MANA_COST_MAX_BYTES);
+    ASSERT_LE(cost.size(), KP_MANA_COST_MAX_BYTES);
     uint32_t halves = 0;
-    ASSERT_EQ(kd_mana_value(cost.c_str(), &halves, nullptr), KEYACT_OK);
+    ASSERT_EQ(kp_mana_value(cost.c_str(), &halves, nullptr), KEYACT_OK);
     EXPECT_EQ(halves, 170u);
 }
 
@@ -114,12 +114,12 @@ TEST_P(BadCost, IsRefusedAtTheBadSymbol)
     uint32_t halves = 5;
     uint32_t offset = 12345;
 
-    EXPECT_EQ(kd_mana_value(GetParam().cost.c_str(), &halves, &offset), KEYACT_E_BADCOST)
+    EXPECT_EQ(kp_mana_value(GetParam().cost.c_str(), &halves, &offset), KEYACT_E_BADCOST)
         << GetParam().why;
     EXPECT_EQ(offset, GetParam().offset) << GetParam().why;
     EXPECT_EQ(halves, 0u) << GetParam().why;
     // The offset is optional.
-    EXPECT_EQ(kd_mana_value(GetParam().cost.c_str(), &halves, nullptr), KEYACT_E_BADCOST)
+    EXPECT_EQ(kp_mana_value(GetParam().cost.c_str(), &halves, nullptr), KEYACT_E_BADCOST)
         << GetParam().why;
 }
 

@@ -1,4 +1,5 @@
-// unit_support.cc - load keyact-discover.so once and resolve through it.
+// unit_support.cc - load keyact-discover.so (and keyact-cascade.so) once and
+// resolve through them.
 #include "unit_support.h"
 
 #include <cstdio>
@@ -8,31 +9,38 @@ namespace unit {
 
 namespace {
 
-struct LoadedDiscover {
+// One plugin file from `env_name`, and its action `action_name`.
+struct LoadedAction {
     KeyactRegistry *registry = nullptr;
     KeyactBoundAction bound{};
 
-    LoadedDiscover()
+    LoadedAction(const char *env_name, const char *action_name)
     {
-        std::string path = required_env("KEYACT_DISCOVER_MODULE");
+        std::string path = required_env(env_name);
         registry = keyact_registry_new();
         g_autoptr(GError) error = nullptr;
         // The build tree's permissions are not the point of these tests.
         if (!keyact_registry_load(registry, path.c_str(), KEYACT_LOAD_ALLOW_UNSAFE, &error)
-            || !keyact_registry_lookup(registry, "discover", nullptr, &bound, &error)) {
-            std::fprintf(stderr, "cannot load discover from %s: %s\n", path.c_str(),
+            || !keyact_registry_lookup(registry, action_name, nullptr, &bound, &error)) {
+            std::fprintf(stderr, "cannot load %s from %s: %s\n", action_name, path.c_str(),
                          error->message);
             std::abort();
         }
     }
-    ~LoadedDiscover() { keyact_registry_free(registry); }
+    ~LoadedAction() { keyact_registry_free(registry); }
 };
 
 }  // namespace
 
 const KeyactBoundAction &discover()
 {
-    static LoadedDiscover loaded;
+    static LoadedAction loaded("KEYACT_DISCOVER_MODULE", "discover");
+    return loaded.bound;
+}
+
+const KeyactBoundAction &cascade()
+{
+    static LoadedAction loaded("KEYACT_CASCADE_MODULE", "cascade");
     return loaded.bound;
 }
 
@@ -49,9 +57,15 @@ std::string required_env(const char *name)
 int32_t resolve(FakeHost *host, keyact_player_id player, int32_t n, keyact_card_id source,
                 FakeResolve *out)
 {
+    return resolve_with(discover(), host, player, n, source, out);
+}
+
+int32_t resolve_with(const KeyactBoundAction &action, FakeHost *host, keyact_player_id player,
+                     int32_t n, keyact_card_id source, FakeResolve *out)
+{
     fake_resolve_prepare(out, host, player, n, source);
     fake_host_reset_logs(host);
-    out->status = keyact_bound_action_resolve(&discover(), fake_host_table(host), &out->args,
+    out->status = keyact_bound_action_resolve(&action, fake_host_table(host), &out->args,
                                               &out->result);
     return out->status;
 }

@@ -1,4 +1,5 @@
-// unit_support.h - the loaded Discover plugin and resolves through libkeyact-host.
+// unit_support.h - the loaded Discover (and Cascade) plugin and resolves through
+// libkeyact-host.
 #ifndef KEYACT_UNIT_SUPPORT_H
 #define KEYACT_UNIT_SUPPORT_H
 
@@ -16,6 +17,10 @@ namespace unit {
 // failure aborts with the GError message.
 const KeyactBoundAction &discover();
 
+// The "cascade" action from keyact-cascade.so ($KEYACT_CASCADE_MODULE), the
+// same way; loaded on first use, so only tests that use it need the variable.
+const KeyactBoundAction &cascade();
+
 // An environment variable the meson test sets; aborts when it is missing.
 std::string required_env(const char *name);
 
@@ -23,6 +28,10 @@ std::string required_env(const char *name);
 // keyact_bound_action_resolve with the host's table.
 int32_t resolve(FakeHost *host, keyact_player_id player, int32_t n, keyact_card_id source,
                 FakeResolve *out);
+
+// The same through any loaded action.
+int32_t resolve_with(const KeyactBoundAction &action, FakeHost *host, keyact_player_id player,
+                     int32_t n, keyact_card_id source, FakeResolve *out);
 
 // kc_game_resolve, but through libkeyact-host.
 int32_t resolve_case(KcGame *game, const KcCase *c, FakeResolve *out);

@@ -1,4 +1,4 @@
-/* mana_cost.c - parse a printed mana cost symbol by symbol.
+/* kp_mana_cost.c - parse a printed mana cost symbol by symbol.
  *
  * Symbol values (CR 107.4 symbols, CR 202.3 their mana value; half mana
  * from the Un-sets, which the rules do not cover):
@@ -12,7 +12,7 @@
  * {∞} has no finite mana value under the rules, so it is refused like any
  * symbol not listed here.
  */
-#include "mana_cost.h"
+#include "kp_mana_cost.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,7 +21,7 @@
 
 /* Longest symbol body we accept: ten digits of generic mana. Longer bodies
  * are refused before they are looked at. */
-#define KD_SYMBOL_MAX_BODY 10u
+#define KP_SYMBOL_MAX_BODY 10u
 
 static bool is_color(char c)
 {
@@ -126,7 +126,7 @@ static int32_t bad_cost(uint32_t *out_halves, uint32_t *error_offset, size_t off
     return KEYACT_E_BADCOST;
 }
 
-int32_t kd_mana_value(const char *cost, uint32_t *out_halves,
+int32_t kp_mana_value(const char *cost, uint32_t *out_halves,
                       uint32_t *error_offset)
 {
     uint64_t total = 0;
@@ -140,7 +140,7 @@ int32_t kd_mana_value(const char *cost, uint32_t *out_halves,
     }
 
     /* Every read below stays inside the NUL-terminated string and inside
-     * KD_MANA_COST_MAX_BYTES, so a huge or unterminated-looking input costs
+     * KP_MANA_COST_MAX_BYTES, so a huge or unterminated-looking input costs
      * at most that many reads. */
     while (cost[pos] != '\0') {
         size_t start = pos;
@@ -151,14 +151,14 @@ int32_t kd_mana_value(const char *cost, uint32_t *out_halves,
             return bad_cost(out_halves, error_offset, start);
         pos++;
         while (cost[pos] != '\0' && cost[pos] != '}' && cost[pos] != '{'
-               && body_len <= KD_SYMBOL_MAX_BODY) {
+               && body_len <= KP_SYMBOL_MAX_BODY) {
             pos++;
             body_len++;
         }
-        if (cost[pos] != '}' || body_len > KD_SYMBOL_MAX_BODY)
+        if (cost[pos] != '}' || body_len > KP_SYMBOL_MAX_BODY)
             return bad_cost(out_halves, error_offset, start);
         pos++;
-        if (pos > KD_MANA_COST_MAX_BYTES)
+        if (pos > KP_MANA_COST_MAX_BYTES)
             return bad_cost(out_halves, error_offset, start);
         if (!symbol_halves(cost + start + 1, body_len, &halves))
             return bad_cost(out_halves, error_offset, start);

@@ -1,5 +1,6 @@
-/* card_rules.c - card value, land status and castable faces per layout. */
-#include "card_rules.h"
+/* kp_card_rules.c - card value, land status and castable faces per layout,
+ * for "<= N" (discover) and "< N" (cascade). */
+#include "kp_card_rules.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -7,10 +8,10 @@
 
 #include <keyact/status.h>
 
-#include "mana_cost.h"
+#include "kp_mana_cost.h"
 
 /* Bytes a face must have for us to read flags and mana_cost (the 1.0 face). */
-#define KD_FACE_MIN_SIZE \
+#define KP_FACE_MIN_SIZE \
     (offsetof(keyact_face_desc, mana_cost) + sizeof(((keyact_face_desc *)0)->mana_cost))
 
 /* Bytes a card must have for faces[0..count-1] to be there. */
@@ -31,7 +32,7 @@ static int32_t check_card(const keyact_card_desc *card)
         return KEYACT_E_BADCARD;
     for (uint32_t i = 0; i < card->face_count; i++) {
         const keyact_face_desc *face = card->faces[i];
-        if (face == NULL || face->struct_size < KD_FACE_MIN_SIZE)
+        if (face == NULL || face->struct_size < KP_FACE_MIN_SIZE)
             return KEYACT_E_BADCARD;
     }
     return KEYACT_OK;
@@ -72,14 +73,14 @@ static uint32_t layout_faces(uint32_t layout, uint32_t face_count)
 }
 
 /* A face's own value x2. No cost ("" or NULL: lands, back faces) is 0, as
- * kd_mana_value says, without the call: most exiled cards are lands. */
+ * kp_mana_value says, without the call: most exiled cards are lands. */
 static int32_t face_value(const keyact_face_desc *face, uint32_t *out_halves)
 {
     if (face->mana_cost == NULL || face->mana_cost[0] == '\0') {
         *out_halves = 0;
         return KEYACT_OK;
     }
-    return kd_mana_value(face->mana_cost, out_halves, NULL);
+    return kp_mana_value(face->mana_cost, out_halves, NULL);
 }
 
 static int32_t card_value(const keyact_card_desc *card, uint32_t face_halves[],
@@ -111,7 +112,7 @@ static int32_t card_value(const keyact_card_desc *card, uint32_t face_halves[],
     return KEYACT_OK;
 }
 
-int32_t kd_card_mana_value(const keyact_card_desc *card, uint32_t *out_halves,
+int32_t kp_card_mana_value(const keyact_card_desc *card, uint32_t *out_halves,
                            uint32_t *out_is_land)
 {
     uint32_t face_halves[KEYACT_MAX_FACES] = {0};
@@ -131,16 +132,26 @@ int32_t kd_card_mana_value(const keyact_card_desc *card, uint32_t *out_halves,
     return KEYACT_OK;
 }
 
-int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *out)
+/* Both comparisons as one: a value x2 passes when it is below `bound`. In
+ * halves there is no rounding: value <= n  <=>  halves < 2n + 1, and
+ * value < n  <=>  halves < 2n. One compare per test, no branch on the kind. */
+static uint64_t exclusive_bound(int32_t n, kp_compare compare)
 {
-    kd_card_eval eval;
+    return 2u * (uint64_t)n + (compare == KP_AT_MOST ? 1u : 0u);
+}
+
+int32_t kp_card_evaluate(const keyact_card_desc *card, int32_t n, kp_compare compare,
+                         kp_card_eval *out)
+{
+    kp_card_eval eval;
     uint32_t values[KEYACT_MAX_FACES]; /* costs card_value parsed, see `parsed` */
-    uint64_t limit;
+    uint64_t bound;
     uint32_t allowed;
     uint32_t parsed;
     int32_t rc;
 
-    if (card == NULL || out == NULL || n < 0)
+    if (card == NULL || out == NULL || n < 0
+        || (compare != KP_AT_MOST && compare != KP_BELOW))
         return KEYACT_E_INVAL;
     rc = check_card(card);
     if (rc != KEYACT_OK)
@@ -151,9 +162,8 @@ int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *
     if (rc != KEYACT_OK)
         return rc;
 
-    /* Compare in halves: value <= n  <=>  halves <= 2n (no rounding). */
-    limit = 2u * (uint64_t)n;
-    eval.hit = (!eval.is_land && eval.mana_value_halves <= limit) ? 1u : 0u;
+    bound = exclusive_bound(n, compare);
+    eval.hit = (!eval.is_land && eval.mana_value_halves < bound) ? 1u : 0u;
     if (!eval.hit) {
         *out = eval;
         return KEYACT_OK;
@@ -171,7 +181,8 @@ int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *
             continue;
         if (face_is_land(face) || (face->flags & KEYACT_FACE_NOT_CASTABLE) != 0)
             continue;
-        /* CR 701.57a: the resulting spell's own mana value must be <= n. */
+        /* CR 701.57a, 702.85a: the resulting spell's own mana value must
+         * pass the comparison too (a split half alone, never both). */
         if ((parsed & (1u << i)) != 0) {
             own = values[i];
         } else {
@@ -179,7 +190,7 @@ int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *
             if (rc != KEYACT_OK)
                 return rc;
         }
-        if (own > limit)
+        if (own >= bound)
             continue;
         /* Only faces in faces_mask get a value; the rest stay 0. */
         eval.faces_mask |= 1u << i;
@@ -187,21 +198,5 @@ int32_t kd_card_evaluate(const keyact_card_desc *card, int32_t n, kd_card_eval *
     }
 
     *out = eval;
-    return KEYACT_OK;
-}
-
-int32_t kd_discover_options(const keyact_card_desc *card, int32_t n,
-                            uint32_t *out_hit, uint32_t *out_faces)
-{
-    kd_card_eval eval;
-    int32_t rc;
-
-    if (out_hit == NULL || out_faces == NULL)
-        return KEYACT_E_INVAL;
-    rc = kd_card_evaluate(card, n, &eval);
-    if (rc != KEYACT_OK)
-        return rc;
-    *out_hit = eval.hit;
-    *out_faces = eval.faces_mask;
     return KEYACT_OK;
 }
