@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the Debian packages, check them with lintian, unpack them into a
 # fresh root apart from any build tree, and run the installed files:
-# `keyact demo`, `keyact check` on the installed plugin, and the plugin
+# `keyact demo`, `keyact check` on each installed plugin, and the plugin
 # template (from libkeyact-dev's examples) built against the installed
 # headers and checked with the installed `keyact check`.
 #
@@ -106,7 +106,9 @@ for pc in keyact-1 keyact-host-1; do
     got=$(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --variable=pluginsdir "$pc")
     [ "$got" = "$plugins" ] || fail "$pc.pc: pluginsdir is $got, not $plugins"
 done
-[ -f "$root$plugins/keyact-discover.so" ] || fail "keyact-discover.so is not in $plugins"
+for plugin in keyact-discover.so keyact-cascade.so; do
+    [ -f "$root$plugins/$plugin" ] || fail "$plugin is not in $plugins"
+done
 echo "compiled-in, keyact-1.pc, keyact-host-1.pc and the package: $plugins"
 
 # Run from an empty directory with only the unpacked root on the paths.
@@ -125,8 +127,10 @@ installed keyact demo --json >"$out/demo.json" || fail "keyact demo --json faile
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(len(d["discoveries"]), "discoveries in demo --json")' \
     "$out/demo.json"
 
-step "installed: keyact check on the installed plugin"
-installed keyact check "$root$plugins/keyact-discover.so"
+step "installed: keyact check on the installed plugins"
+for plugin in keyact-discover.so keyact-cascade.so; do
+    installed keyact check "$root$plugins/$plugin"
+done
 
 step "installed: the plugin template from libkeyact-dev, built against the installed headers"
 template="$out/template"
@@ -144,6 +148,7 @@ installed ninja -C "$out/template-build" >>"$out/template.log" 2>&1 \
 echo "exports: $(nm -D --defined-only "$out/template-build/keyact-template.so" | awk '{print $3}' | paste -sd' ')"
 installed meson test -C "$out/template-build" --print-errorlogs --verbose >>"$out/template.log" 2>&1 \
     || { cat "$out/template.log"; fail "template: keyact check failed"; }
+grep -E '^draw: ' "$out/template.log"
 sed -n '/^keyact check /,/^PASS\|^FAIL/p' "$out/template.log"
 
 step "debs: all checks passed"
