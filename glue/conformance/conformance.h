@@ -47,7 +47,7 @@ typedef struct {
     uint32_t offered;         /* faces offered as CAST_FACE options (bit i = face i) */
     const char *events;       /* event types, "EXILED HIT CAST DISCOVERED"; NULL: not checked */
     uint32_t last_event;      /* KEYACT_EVENT_* every finished resolve ends with;
-                               * 0 means DISCOVERED (cascade: FINISHED) */
+                               * 0 means DISCOVERED; cascade rows say FINISHED */
 } KcExpect;
 
 typedef struct {

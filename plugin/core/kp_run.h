@@ -75,14 +75,15 @@ typedef struct kp_action_rules {
     uint32_t last_event_has_value; /* 1: the last event carries the hit's mana value x2 */
 } kp_action_rules;
 
-/* Resolve one action under `rules` (static, never NULL: the action's own
- * table), following keyact/action.h. Checks the
- * arguments first: `ctx` must be a live kp_context, `host` a 1.0 table with
- * every required callback, args and result at least their 1.0 size,
- * args->n >= 0; else KEYACT_E_INVAL and nothing is touched. Then clears the
- * result's 1.0 fields (keeping its struct_size and stranded buffer) and
- * runs the steps above. Allocates nothing while at most KP_EXILED_INLINE
- * cards are exiled. */
+/* Resolve one action under `rules` (the action's own static table, never
+ * NULL), following keyact/action.h. Checks the arguments first: `ctx` must
+ * be a live kp_context, `host` a 1.0 table with every required callback,
+ * args and result at least their 1.0 size, args->n >= 0; else
+ * KEYACT_E_INVAL and nothing is touched. Then clears the result's 1.0
+ * fields (keeping its struct_size and stranded buffer) and runs the steps
+ * above. Allocates nothing while at most KP_EXILED_INLINE cards are
+ * exiled. Thread: any; concurrent calls for different games are
+ * independent. */
 int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *host,
                    const keyact_resolve_args *args, keyact_resolve_result *result);
 
