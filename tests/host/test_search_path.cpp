@@ -64,7 +64,7 @@ TEST(SearchPath, DefaultDirIsUnderTheInstallLibdir)
     const char *dir = keyact_registry_default_plugin_dir();
     ASSERT_NE(dir, nullptr);
     EXPECT_TRUE(g_path_is_absolute(dir)) << dir;
-    EXPECT_TRUE(g_str_has_suffix(dir, "/keyact-1")) << dir;
+    EXPECT_TRUE(g_str_has_suffix(dir, "/keyact-1/plugins")) << dir;
 }
 
 TEST(SearchPath, LoadsSortedSoFilesSkipsFailuresAndIgnoresRelativeEntries)
