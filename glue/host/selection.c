@@ -41,6 +41,21 @@ static const KeyactBoundAction *best_candidate(const GArray *candidates, const c
     return best;
 }
 
+/* Whether another candidate matching `selector` has `chosen`'s version,
+ * so that the search path order decided. */
+static gboolean version_tied(const GArray *candidates, const char *name, const char *selector,
+                             const KeyactBoundAction *chosen)
+{
+    for (guint i = 0; i < candidates->len; i++) {
+        const KeyactBoundAction *c = &g_array_index(candidates, KeyactBoundAction, i);
+        if (c != chosen && strcmp(c->action->name, name) == 0
+            && (selector == NULL || keyact_host_selector_matches(c, selector))
+            && keyact_host_compare_versions(c->plugin, chosen->plugin) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* ", over 1.0.0 (/a.so), 0.9 (/b.so)": the candidates `chosen` won against. */
 static void append_losers(GString *text, const GArray *candidates, const char *name,
                           const char *selector, const KeyactBoundAction *chosen)
@@ -88,6 +103,8 @@ const KeyactBoundAction *keyact_host_choose(const GArray *candidates, const char
         else
             g_string_assign(text, "no loaded plugin provides it");
     } else if (count > 1) {
+        if (version_tied(candidates, name, selector, chosen))
+            g_string_append(text, " (loaded first among equal versions)");
         g_string_append_printf(text, ": %s %s", chosen->action->impl_id,
                                chosen->plugin->entry->plugin_version);
         append_losers(text, candidates, name, selector, chosen);

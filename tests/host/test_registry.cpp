@@ -137,6 +137,12 @@ TEST(Registry, AnImplIdFromAnotherFileIsASecondCandidate)
     ASSERT_TRUE(keyact_registry_lookup(registry, "echo", "org.keyact.test.echo.v1", &bound,
                                        &error));
     EXPECT_STREQ(keyact_plugin_get_path(bound.plugin), good.c_str());
+    const char *reason = nullptr;
+    EXPECT_EQ(keyact_registry_get_selection(registry, "echo", nullptr, &reason),
+              KEYACT_SELECTED_VERSION);
+    EXPECT_TRUE(contains(reason, "the highest version on the search path (loaded first among "
+                                 "equal versions): org.keyact.test.echo.v1 1.0.0, over "
+                                 "org.keyact.test.echo.v1 1.0.0 (" + duplicate + ")")) << reason;
 }
 
 TEST(Registry, DuplicateImplIdInsideOnePluginIsRefused)
