@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Build the Debian packages, check them with lintian, unpack them into a
 # fresh root apart from any build tree, and run the installed files:
 # `keyact demo`, `keyact check` on each installed plugin, and the plugin

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/card.h - how a host describes a card to a plugin.
  *
  * The plugin asks the host to describe a card (keyact_host.describe_card) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/keyact.h - umbrella header: the whole keyact plugin ABI.
  *
  *   version.h  ABI version numbers, history, keyact_version

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check-private.h - internals shared by the glue/check sources. */
 #ifndef KEYACT_CHECK_PRIVATE_H
 #define KEYACT_CHECK_PRIVATE_H

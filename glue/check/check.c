@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - keyact_check_plugin: the ELF checks here, the rest in a child. */
 #include <unistd.h>
 

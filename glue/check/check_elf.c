@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_elf.c - "elf": a shared object for this machine; "exports": exactly
  * one exported symbol, the entry.
  *

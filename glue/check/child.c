@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* child.c - run the plugin's code in a forked child, safely for the checker.
  *
  * fork() rather than spawning the binary again: the checker is a library

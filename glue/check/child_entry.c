@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* child_entry.c - the child's first steps: load (dlopen), entry (struct
  * size and ABI version), members (required entry and action members) and
  * negotiate (one item per probe); and check_child_main, which runs every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* child_host.c - the steps through the real host library: "host-load"
  * (keyact_plugin_load and unload twice) and "conformance" (every case of
  * glue/conformance, through the fake host with its RNG seeded, for each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* child_lifecycle.c - the "lifecycle" step: init and deinit twice with the
  * negotiated version, then dlclose. The second cycle is measured with
  * glibc's mallinfo2: a deinit that does not free what init made shows as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* command.c - `keyact check [--json] [--timeout SECONDS] PLUGIN.so`. */
 #include <stdio.h>
 

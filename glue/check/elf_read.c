@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_read.c - read an ELF file's header and exported dynamic symbols.
  *
  * Done by hand from <elf.h> so `keyact check` needs no binutils, and so no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact-check.h - `keyact check`: validate a plugin file before a host
  * trusts it.
  *

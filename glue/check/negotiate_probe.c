@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* negotiate_probe.c - offer a plugin every kind of host it may meet.
  *
  * Hosts of this major with older and newer minors, another major, a version

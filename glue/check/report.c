@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.c - the list of check results. */
 #include "check-private.h"
 

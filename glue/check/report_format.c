@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report_format.c - a check report for people (text) and for CI (JSON). */
 #include <json-glib/json-glib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wire.c - the child's results, one line per message over a pipe.
  *
  * The child writes each message with one write(2) as soon as it is known,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd-card.c - `keyact card NAME`: what the Discover plugin sees of a card
  * (layout, faces and their mana values, the card's value in library and
  * exile, land or not) and, with --discover N, whether discover N stops on it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd-check.c - `keyact check PLUGIN.so [--json] [--timeout SECONDS]`:
  * validate a plugin file. The validator lives in glue/check (a library, so
  * the tests run the same code); this file only hands it the command line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd-demo.c - `keyact demo`: the built-in scenario on the built-in cards. */
 #include <stdio.h>
 

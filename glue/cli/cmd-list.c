@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd-list.c - `keyact list`: every plugin found, its actions and
  * implementation ids, which implementation serves each action and why, and
  * every file refused with the reason.

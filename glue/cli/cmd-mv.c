@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd-mv.c - `keyact mv COST`: the mana value of a printed cost as the
  * Discover plugin computes it. Also the rules-extension lookup `keyact card`
  * shares (keyact_cli_load_rules, declared in commands.h).

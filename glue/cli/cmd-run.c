@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd-run.c - `keyact run SCENARIO.json`: play a scenario file. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* commands.c - the list of `keyact` subcommands, in the order --help shows. */
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* commands.h - the `keyact` subcommands. Each lives in its own cmd-*.c file
  * and is listed once in commands.c; main.c only dispatches.
  */

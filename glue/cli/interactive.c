@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* interactive.c - the player chooses on the terminal. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* load-plugin.c - load plugins the way every subcommand does: everything on
  * the search path (KEYACT_PLUGIN_PATH, then the install directory), plus the
  * files given with --plugin, each the explicit choice for the actions it

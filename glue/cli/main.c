@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - `keyact`: find the subcommand and hand it the rest of argv. */
 #include <locale.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* play.c - load the cards and the plugin, play the steps, print. */
 #include "play.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* play.h - what `keyact run` and `keyact demo` share: load the cards and the
  * plugins (discover, and cascade when one is loaded), play a scenario step
  * by step, print the log or the JSON.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* conformance.h - the discover rulings (CR 701.57) and the cascade rulings
  * (CR 702.85) as data.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kc_actions.c - which table of rulings applies to an action name. */
 #include "conformance.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kc_cards.c - printed facts (layout, face names, costs, land) of real cards,
  * as Scryfall lists them. */
 #include "kc_cards.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kc_cards.h - printed facts of the real cards the conformance cases use. */
 #ifndef KEYACT_KC_CARDS_H
 #define KEYACT_KC_CARDS_H

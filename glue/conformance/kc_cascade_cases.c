@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kc_cascade_cases.c - the cascade rulings (CR 702.85) as data, in the form
  * of the discover table (kc_cases.c). Mana values are x2 (halves).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kc_cases.c - the table of rulings. Mana values are x2 (halves). */
 #include "conformance.h"
 #include "kc_cards.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kc_check.c - compare a resolve with what a conformance case demands. */
 #include "conformance.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kc_game.c - build a case's game in a fake host and resolve it. */
 #include "conformance.h"
 #include "kc_cards.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kc_random.c - 701.57a's "in a random order", which no single resolve can show.
  *
  * Three cards that are not hits lie above a hit; each resolve puts them on

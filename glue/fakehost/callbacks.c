@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* callbacks.c - the keyact_host callbacks of the FakeHost.
  *
  * Each numbered callback first logs itself and asks whether the armed fault

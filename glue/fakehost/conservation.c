@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* conservation.c - prove that a resolve lost, duplicated or misplaced no card. */
 #include "fake_host_private.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fake_host.c - the FakeHost's game: players, cards and zone arrays. */
 #include "fake_host_private.h"
 

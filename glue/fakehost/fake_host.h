@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fake_host.h - an array-zone keyact host for tests, benchmarks and checks.
  *
  * One game, a few players, each with four zones kept as plain arrays

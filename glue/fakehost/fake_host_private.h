@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fake_host_private.h - the FakeHost's state, shared by its source files. */
 #ifndef KEYACT_FAKE_HOST_PRIVATE_H
 #define KEYACT_FAKE_HOST_PRIVATE_H

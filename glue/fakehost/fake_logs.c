@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fake_logs.c - reading the FakeHost's event and call logs. */
 #include "fake_host_private.h"
 

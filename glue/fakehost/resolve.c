@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* resolve.c - run one resolve of an action against a FakeHost. */
 #include "fake_host_private.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* snapshot.c - record the zones of a FakeHost and put them back. */
 #include "fake_host_private.h"
 

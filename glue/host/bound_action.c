@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bound_action.c - call an action's resolve after checking the arguments.
  *
  * This is the hot path: no allocation, no logging, no locking. The action

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* entry_check.c - validate a plugin entry and its actions before use.
  *
  * Every pointer the host will later call or read is checked here, once, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* error.c - the KEYACT_HOST_ERROR domain. */
 #include "keyact-host-private.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact-host-private.h - internals shared by the libkeyact-host sources.
  *
  * Not installed. Everything here is hidden from the shared object's symbol

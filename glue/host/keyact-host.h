@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact-host.h - libkeyact-host: load keyact plugins into a host engine.
  *
  * pkg-config: keyact-host-1. GLib style: every failure is a GError in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* negotiate.c - agree with a plugin on the ABI version to use.
  *
  * The host offers every version it speaks; the plugin must answer one of

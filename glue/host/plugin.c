@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plugin.c - load one plugin (open, check, negotiate, init) and unload it
  * when its last reference goes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plugin_info.c - read-only accessors of a loaded plugin. */
 #include "keyact-host-private.h"
 

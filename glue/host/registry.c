@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* registry.c - every loaded plugin, its candidate actions, the files refused,
  * and one slot per action name serving the selected implementation.
  *

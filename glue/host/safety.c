@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* safety.c - refuse plugin files that someone else could have replaced.
  *
  * Loading a shared object runs its code with the host's rights, so the file

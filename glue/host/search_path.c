@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* search_path.c - find plugin files: KEYACT_PLUGIN_PATH, then the install dir.
  *
  * Only full paths are searched: a relative entry would make the loaded code

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* selection.c - the pieces of "which implementation serves an action":
  * matching a selector and ordering plugin versions.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* slot.c - resolve through "whatever serves this action now".
  *
  * A slot holds the selected implementation and a reference to its plugin.

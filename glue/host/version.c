@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* version.c - the ABI versions this host library speaks. */
 #include "keyact-host-private.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-builtin.c - the built-in card set and its schema.
  *
  * data/builtin-cards.json (compiled in as a GResource; generated from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-cascade.c - how many times a face has cascade (CR 702.85), read
  * from its oracle text. make-builtin.py applies the same rule in Python.
  *

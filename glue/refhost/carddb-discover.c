@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-discover.c - how a card discovers, read from one face's oracle
  * text (CR 701.57). make-builtin.py applies the same rules in Python.
  *

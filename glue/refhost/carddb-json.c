@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-json.c - typed access to JSON members. Card data from the wild has
  * nulls, missing members and wrong types; each of these turns into either
  * "absent" or a FORMAT error naming the card and field, never a crash. */

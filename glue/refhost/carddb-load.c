@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-load.c - ref_carddb_load_file(): read, parse, recognise the format
  * and hand the cards to the matching loader.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-mtgjson.c - MTGJSON v5: AtomicCards ({"data": {"Name": [entry...]}}),
  * a set file ({"data": {"code", "cards": [entry...]}}) and AllPrintings
  * ({"data": {"CODE": set, ...}}).

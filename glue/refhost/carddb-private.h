@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-private.h - what the card database's source files share: the
  * neutral card description every loader fills (RefCardSource), the database
  * internals, file reading and JSON helpers. Not installed; tests may include

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-read.c - from a file to a JSON tree: read (gunzip when the bytes
  * start with the gzip magic), bound the size, bound the nesting, parse, and
  * report parse errors as "FILE:LINE:COLUMN: message". */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-scryfall.c - Scryfall card objects (and the shared card pool,
  * which uses the same fields plus face_mana_value on faces).
  *

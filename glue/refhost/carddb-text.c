@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb-text.c - facts read from printed text: layout names, type lines,
  * and oracle text without its reminders. */
 #include "carddb-private.h"

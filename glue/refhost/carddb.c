@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb.c - the card database: storage, the RefCard builder every loader
  * goes through, and lookup by name.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* carddb.h - the reference host's card database: real card facts (name,
  * layout, faces, printed costs, types, discover N, cascade) from the
  * built-in set or from Scryfall / MTGJSON files.

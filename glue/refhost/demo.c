@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo.c - the demo scenario, read from this library's GResource. */
 #include "demo.h"
 

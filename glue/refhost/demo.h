@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* demo.h - the built-in demo scenario (`keyact demo`): a 60-card Lost
  * Caverns of Ixalan deck that chains discover through Geological Appraiser.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine.c - the stack, cast triggers, discover and cascade. */
 #include "engine.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine.h - playing the game forward: casting spells, resolving the stack,
  * and the keyword actions (discover, cascade) through the loaded plugins.
  *

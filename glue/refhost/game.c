@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* game.c - players, zones, card objects and the record of events. */
 #include "game.h"
 

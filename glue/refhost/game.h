@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* game.h - the reference host's game state: players, their zones, card
  * objects, the stack, and the record of what happened (events, and one
  * record per discover or cascade).

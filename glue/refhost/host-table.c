@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* host-table.c - the keyact_host callbacks of the reference host.
  *
  * The plugin reaches the game only through these. Player handles are the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* policy.c - the scripted player of a scenario step. */
 #include "policy.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* policy.h - how a scenario step answers the plugin's questions: which faces
  * can be cast now, which casts fail, and which option the player picks.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report-json.c - the game as one JSON document, for tools and tests. */
 #include "report.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report-text.c - the game log people read. */
 #include "report.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.h - what a played game looks like to people (a log) and to tools
  * (one JSON document).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng.c - splitmix64, and unbiased draws below a bound. */
 #include "rng.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rng.h - the reference host's seeded random numbers.
  *
  * Our own small generator (splitmix64) rather than GRand, so a scenario's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario.c - reading a scenario file and playing its steps. */
 #include "scenario.h"
 

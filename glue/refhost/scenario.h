@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario.h - a scenario file: the players' starting zones and the steps
  * to play (see SCENARIOS.md for the format).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* spell-value.c - a printed mana cost, symbol by symbol (CR 107.4, 202.3).
  *
  *   {N}                 N

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* spell-value.h - the mana value of a spell on the stack, which the host
  * hands to cascade as its N (CR 702.85a: "this spell's mana value").
  *

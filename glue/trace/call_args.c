@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* call_args.c - typed reads of a dispatcher's libffi-style argument array,
  * for languages that cannot dereference void ** themselves. */
 #include "keyact-trace-private.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* closures.c - one libffi closure per callback of a generated host table.
  *
  * The closure's code address is a real C function pointer with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dynamic.c - a typed host table whose callbacks all call one generic
  * dispatch function: how a host written in another language (through its
  * own FFI) plugs in without writing one C function per callback.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* error.c - the KEYACT_TRACE_ERROR domain. */
 #include "keyact-trace-private.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* format.c - one readable line per recorded call, e.g.
  *   move_card(game=1, player=1, card=7, to_zone=EXILE, library_index=0, flags=REVEAL) = 0
  * Constants print by name; everything printed comes from the record's own

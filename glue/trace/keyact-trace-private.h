@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact-trace-private.h - internals shared by the trace sources.
  *
  * Not installed. libffi stays out of the public header: a kind fixes its

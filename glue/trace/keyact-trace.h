@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact-trace.h - call traces of plugin->host calls, and host tables for
  * hosts written in other languages, both from one table of callback
  * signatures and libffi closures.

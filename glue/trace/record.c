@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.c - what a trace record keeps of one call.
  *
  * Pointer arguments live only during the call, so whatever the trace shows

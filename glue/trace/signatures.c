@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* signatures.c - the one table describing every keyact_host callback.
  *
  * Tracers and dynamic hosts build their libffi call interfaces from it, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tracer.c - a host table that records every plugin->host call and
  * forwards it to the wrapped table.
  *

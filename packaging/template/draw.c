@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* draw.c - a minimal keyact plugin: one action, "draw N".
  *
  * Copy this folder to start a plugin. What every plugin needs is here:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_draw.c - the draw action through its entry, on a small array host.
  *
  * draw.c is compiled into this program, so the test reaches the plugin the

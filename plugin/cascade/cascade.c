@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cascade.c - CR 702.85a on the shared "exile until" steps (plugin/core).
  *
  * What is cascade's own, next to discover: the hit's mana value is strictly

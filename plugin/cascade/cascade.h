@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cascade.h - the cascade keyword ability's trigger, resolved (CR 702.85).
  *
  * "When you cast this spell, exile cards from the top of your library until

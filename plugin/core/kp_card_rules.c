@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_card_rules.c - card value, land status and castable faces per layout,
  * for "<= N" (discover) and "< N" (cascade). */
 #include "kp_card_rules.h"

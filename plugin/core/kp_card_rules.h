@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_card_rules.h - what an "exile until" action sees of a card
  * (CR 701.57 discover, 702.85 cascade; card layouts CR 709-715).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_context.c - allocate, check and free the plugin context. */
 #include "kp_context.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_context.h - the plugin context init() hands out and resolve() checks.
  *
  * The context holds only read-only facts (the negotiated ABI version), so

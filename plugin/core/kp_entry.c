@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_entry.c - negotiate, init and deinit for every plugin of this core. */
 #include "kp_entry.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_entry.h - the keyact_plugin_entry members every plugin of this core
  * shares: negotiate, init and deinit. Each plugin's entry.c lists its own
  * actions and ids and points these members here.

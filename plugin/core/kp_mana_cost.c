@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_mana_cost.c - parse a printed mana cost symbol by symbol.
  *
  * Symbol values (CR 107.4 symbols, CR 202.3 their mana value; half mana

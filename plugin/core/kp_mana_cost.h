@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_mana_cost.h - mana value of one printed mana cost string (CR 202.3, 107.4).
  *
  * Values are counted in halves so Un-set half mana ({HW}) stays exact.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_run.c - the steps discover and cascade share, through the host table.
  *
  * All of a resolve but the action's place_uncast_hit is in this one file,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kp_run.h - one resolve of an "exile until" keyword action (discover,
  * cascade) through the host table. The steps are the same for every such
  * action; a small table (kp_action_rules) says what differs: how values

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* discover.c - CR 701.57 on the shared "exile until" steps (plugin/core).
  *
  * What is discover's own: the hit has mana value N or less (and so must the

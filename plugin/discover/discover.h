@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* discover.h - the "discover N" keyword action (CR 701.57).
  *
  * "Exile cards from the top of your library until you exile a nonland card

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* discover_rules.c - discover's comparison (<= N) on the shared card rules. */
 #include "discover_rules.h"
 

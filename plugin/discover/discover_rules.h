@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* discover_rules.h - what discover N asks of the shared card rules
  * (CR 701.57a): a hit has mana value N or less, and so must the resulting
  * spell. The plugin's rules extension (keyact/rules.h) answers with this.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* entry.c - the plugin's one exported symbol: keyact_plugin_entry.
  *
  * Everything else in this module is hidden (visibility and version script);

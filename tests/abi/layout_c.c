@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The frozen ABI layout, checked by a C11 compiler. */
 #include <assert.h>
 #include <stddef.h>

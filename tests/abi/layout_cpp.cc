@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The frozen ABI layout checked by a C++17 compiler, and the test's main:
 // both translation units must agree with the table at compile time.
 #include <cstddef>

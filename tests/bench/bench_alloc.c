@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_alloc.c - figure "alloc": heap allocations per resolve in steady
  * state, through libkeyact-host and the loaded plugin with the fake host.
  *

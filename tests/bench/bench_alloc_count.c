@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_alloc_count.c - allocation counting by interposition (see the header). */
 #include "bench_alloc_count.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_alloc_count.h - count this thread's heap allocations.
  *
  * bench_alloc_count.c defines malloc, calloc, realloc, aligned_alloc,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_bottom.c - the bottom-hit library on a quiet FakeHost. */
 #include "bench_bottom.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_bottom.h - a library whose only hit is its bottom card, on the
  * FakeHost (quiet: no call log, no event copies), for the figures that
  * exile every card: scale, and the instructions per card.

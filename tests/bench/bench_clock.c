@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_clock.c - medians. */
 #include "bench_clock.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_clock.h - a nanosecond monotonic clock and the medians of repeated runs. */
 #ifndef KEYACT_BENCH_CLOCK_H
 #define KEYACT_BENCH_CLOCK_H

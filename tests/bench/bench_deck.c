@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_deck.c - a 60-card LCI deck (R/G) with printed costs. */
 #include "bench_deck.h"
 

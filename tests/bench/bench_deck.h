@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_deck.h - the cards the benchmarks play with.
  *
  * A 60-card red-green deck of real Lost Caverns of Ixalan cards with their

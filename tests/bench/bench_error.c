@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_error.c - the benchmark's GError domain. */
 #include "bench_error.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_error.h - the benchmark's GError domain. */
 #ifndef KEYACT_BENCH_ERROR_H
 #define KEYACT_BENCH_ERROR_H

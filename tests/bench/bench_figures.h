@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_figures.h - each figure measures one ratio inside this process and
  * prints one JSON line: {"figure":"<name>", ..., "target":..., "met":...}.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_floor.c - the floor's ring buffer. */
 #include "bench_floor.h"
 

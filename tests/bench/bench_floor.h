@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_floor.h - the floor: discover computed by a tight loop over arrays.
  *
  * No callbacks, no descriptions, no cost strings: each card's mana value,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_game.c - the 60-card game, its shuffled orders and the check that
  * the plugin and the floor compute the same outcome. */
 #include "bench_game.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_game.h - one quiet FakeHost game (fake_host_set_quiet) with the
  * 60-card deck, ready to resolve many times in a fresh random library order
  * each time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_json.c - one JSON line per figure. */
 #include "bench_json.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_json.h - one JSON object per figure, printed as one line.
  *
  * Keys are added in order; numbers use the C locale (the bench never calls

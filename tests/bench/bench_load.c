@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_load.c - figure "load": keyact_registry_load + free of the plugin
  * (open, entry check, negotiate, init, register, deinit, close) against a
  * plain dlopen + dlclose of the same file with the flags GModule uses.

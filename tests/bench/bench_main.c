@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_main.c - keyact-bench PLUGIN_PATH [--quick] [FIGURE...]
  *
  * Runs the figures (all by default: resolve load scale alloc threads trace)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_plugin.c - load the plugin, find "discover". */
 #include "bench_plugin.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_plugin.h - the Discover plugin loaded through libkeyact-host. */
 #ifndef KEYACT_BENCH_PLUGIN_H
 #define KEYACT_BENCH_PLUGIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_resolve.c - figure "resolve": discover 3 on the 60-card deck.
  *
  * Three ways to the same outcome, timed in batches, interleaved:

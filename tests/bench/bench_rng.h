@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_rng.h - the fake host's RNG (splitmix64 + Lemire's exact bounded
  * draw), so the floor computes the very outcome the plugin computes with
  * fake_host_set_seed() and the same seed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_scale.c - figure "scale": discover 3 on libraries of 60, 1,000,
  * 100,000 and 1,000,000 cards whose only hit is the bottom card, so every
  * card is exiled and all but one go back to the bottom; ns per exiled card.

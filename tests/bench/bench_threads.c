@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_threads.c - figure "threads": independent games, one FakeHost per
  * thread, through one loaded plugin; resolves per second on 2 threads over
  * 1 thread. Trials alternate (1, 2, 1, 2, ...); the figure is the median of

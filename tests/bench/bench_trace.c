@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_trace.c - figure "trace": a resolve through a KeyactTracer (libffi
  * closures recording every call) over a plain one, on the 60-card deck.
  * Built with the tracer only when the tree has keyact_trace_dep

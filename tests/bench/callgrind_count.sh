@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Instruction counts of keyact-bench-insn under callgrind. The program turns
 # instrumentation on only around its one resolve (--instr-atstart=no), so
 # the count is the resolve's alone, the same on a busy or a quiet machine.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* insn_one_resolve.c - exactly one discover 3 on the fixed 60-card deck,
  * through libkeyact-host and the loaded plugin, with the fake host.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // carddb_fixtures.h - the same small card list as Scryfall, MTGJSON
 // AtomicCards and an MTGJSON set file (Fire // Ice split, Valki modal DFC,
 // two discover cards, a basic land, a saga).

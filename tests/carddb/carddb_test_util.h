@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // carddb_test_util.h - temp files (plain or gzip) and card checks shared by
 // the card database tests.
 #pragma once

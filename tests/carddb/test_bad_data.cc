@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_bad_data.cc - broken, misshapen, missing and oversized input gives a
 // clear error of the right kind and never crashes.
 #include <iostream>

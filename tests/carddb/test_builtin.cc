@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_builtin.cc - the built-in card set compiled into the reference host.
 #include <set>
 #include <string>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_cascade.cc - cascade (CR 702.85) in the card database: the count of
 // instances read from oracle text, the keyword lists of Scryfall and
 // MTGJSON, and the built-in schema's "cascade".

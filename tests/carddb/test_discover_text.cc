@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_discover_text.cc - reading "discover N" from oracle text.
 #include "carddb_test_util.h"
 #include "carddb-private.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_formats.cc - the same cards written as Scryfall (array and list) and
 // MTGJSON (AtomicCards and a set file), plain and gzip, load the same.
 #include <string>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_pool.cc - the whole shared card pool (../shared/carddata, MTGJSON
 // v5 data in Scryfall shape). Runs where the pool exists (CI); a fresh
 // clone has no ../shared and the test skips saying so.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """cli_test.py - `keyact mv` and `keyact card` against the loaded plugin.
 
 Checks printed values, exit statuses and error messages: halves shown as

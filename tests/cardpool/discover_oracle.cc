@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // discover_oracle.cc - the layout rules written once more, apart from the
 // plugin's plugin/core/kp_card_rules.c, so the two can be compared card by card.
 #include "discover_oracle.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // discover_oracle.h - what "discover N" should offer for one card, worked
 // out without the plugin: from the layout name, the faces' type lines and
 // the data's published mana values (CR 701.57a, 709.3, 709.4, 710, 712,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // pool_exceptions.h - the known faults of the shared card pool's data
 // (../shared/carddata/README.md), each with why the test treats it apart.
 // Everything else in the pool must agree with the plugin exactly. Each entry

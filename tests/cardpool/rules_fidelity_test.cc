@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // rules_fidelity_test.cc - rules fidelity on the whole card pool.
 //
 // Loads keyact-discover.so with libkeyact-host and asks its rules extension

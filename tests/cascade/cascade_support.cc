@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // cascade_support.cc - games for the side-by-side tests.
 #include "cascade_support.h"
 

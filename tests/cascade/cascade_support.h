@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // cascade_support.h - one library resolved under discover N and cascade N,
 // each in its own fake-host game set up the same way (glue/conformance's
 // KcGame: the library, a card in hand, an opponent's library).

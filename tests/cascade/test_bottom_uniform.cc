@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_bottom_uniform.cc - cascade puts every exiled card that was not cast
 // on the bottom in one uniformly random order: an uncast hit is shuffled in
 // with the others, not put last (CR 702.85a: "all cards exiled this way

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_conformance.cc - every cascade ruling in glue/conformance
 // (kc_cascade_cases.c), through the loaded cascade plugin, with several
 // seeds; and the table lookup `keyact check` uses.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_side_by_side.cc - the same library under discover N (CR 701.57a) and
 // cascade N (CR 702.85a), through the two loaded plugins, one game each.
 // Each test shows one difference (or one thing that must stay the same);

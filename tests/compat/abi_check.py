@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """abi_check.py - the built libraries still match the committed ABI
 baselines (packaging/abi/*.abi), and the suppressions there accept appended
 struct members and nothing else.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_exports.py - a shared object exports exactly what its version
 script (.map) lists, and, for a library, what its headers declare.
 

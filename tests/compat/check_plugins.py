@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_plugins.py - `keyact check` passes the good plugins and fails each
 broken one at the right check, with its own message; the wrong discovers
 fail conformance naming exactly the rulings they break.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """run_matrix.py - every plugin against every host, old and new.
 
 Hosts (columns): `real` is libkeyact-host (ABI 1.0), `v1_1` and `v2_0` are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_wrong_discover.cc - the conformance cases tell discover implementations
 // apart: run directly (no `keyact check` child) against the real plugin and
 // the two wrong fixtures, exactly the cases each fixture breaks fail, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // faults_support.cc - the layout games of the fault sweep.
 #include "faults_support.h"
 

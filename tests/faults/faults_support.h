@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // faults_support.h - the loaded Discover (and Cascade) plugin and layout games
 // for the fault sweep, the entry-point tests and the threads test.
 #ifndef KEYACT_FAULTS_SUPPORT_H

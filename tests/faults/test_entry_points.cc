@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_entry_points.cc - bad input to every entry point: NULL pointers,
 // negative N, unknown names, struct sizes smaller than 1.0's, bad card
 // descriptions. Each must be a clear error (a status or a GError), touch

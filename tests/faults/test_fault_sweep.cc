@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_fault_sweep.cc - the k-th host call fails, for every k a resolve
 // makes, every kind of failure, every layout and N = 0..10, through the
 // loaded discover and cascade plugins. Nothing may be lost (action.h's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_threads.cc - 8 threads, each resolving discover in its own game (one
 // fake host per thread) through one loaded plugin, with the conservation
 // check after every resolve. Built with -Db_sanitize=thread this is the

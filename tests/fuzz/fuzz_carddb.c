@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_carddb.c - the reference host's card-data loader on any bytes.
  *
  * The input goes through the real entry point, ref_carddb_load_file(), by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_fail.c - report a broken invariant and abort. */
 #include "fuzz_target.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_mana_cost.c - the plugin's mana-cost parser (kp_mana_value) on any
  * bytes: it must answer 0 or KEYACT_E_BADCOST, never read past the string,
  * and agree with itself. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_plugin.c - load the Discover plugin once and keep it for the
  * process's lifetime (a fuzzer runs millions of inputs against it). */
 #include "fuzz_plugin.h"

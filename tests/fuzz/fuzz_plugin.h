@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_plugin.h - keyact-discover.so loaded once per process through
  * libkeyact-host, for the targets that resolve. */
 #ifndef KEYACT_FUZZ_PLUGIN_H

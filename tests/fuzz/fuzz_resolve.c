@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_resolve.c - one discover resolve through the loaded plugin, with a
  * host the input controls: the library (size, layouts, faces, printed
  * costs, flags), N, which faces cannot be cast or fail to cast, the

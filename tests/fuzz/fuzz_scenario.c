@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_scenario.c - the reference host's scenario loader on any bytes, and
  * for every scenario it accepts, building the game from the built-in card
  * set and playing every step through the loaded plugin.

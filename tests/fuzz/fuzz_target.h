@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_target.h - the one function every fuzz target defines.
  *
  * Built with -Dfuzzing=true, libFuzzer calls it with generated inputs.

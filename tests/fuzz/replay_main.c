@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay_main.c - run a fuzz target's input function over corpus files
  * without libFuzzer: each argument is a file or a directory of files.
  * Prints one line per input so a failure names the file that caused it. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Run every libFuzzer target of a -Dfuzzing=true build for a bounded time
 # and print what each did (libFuzzer's final stats).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // host_test_support.cpp - shared helpers of the libkeyact-host tests.
 #include "host_test_support.h"
 

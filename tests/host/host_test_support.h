@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // host_test_support.h - shared helpers of the libkeyact-host tests.
 #ifndef KEYACT_HOST_TEST_SUPPORT_H
 #define KEYACT_HOST_TEST_SUPPORT_H

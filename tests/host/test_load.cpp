@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_load.cpp - keyact_plugin_load: a good plugin, and every refusal.
 //
 // Fixtures are loaded from the build directory with KEYACT_LOAD_ALLOW_UNSAFE:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_registry.cpp - adding plugins, refusing duplicates, lookup and list.
 // Which implementation serves an action: test_selection.cpp.
 #include "host_test_support.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_resolve.cpp - keyact_bound_action_resolve checks its arguments.
 #include <cstddef>
 #include <cstring>

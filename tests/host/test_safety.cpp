@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_safety.cpp - files others could change are refused unless allowed.
 //
 // Self-contained: each test copies a fixture into its own g_dir_make_tmp

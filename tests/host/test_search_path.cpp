@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_search_path.cpp - KEYACT_PLUGIN_PATH and the install directory.
 #include <glib/gstdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_selection.cpp - which implementation serves an action: explicit
 // choice > KEYACT_IMPL > highest version, unloading, slots, and the reasons
 // the registry gives for each.

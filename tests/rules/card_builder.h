@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // card_builder.h - build a keyact_card_desc the way a host would, for tests
 // of the rules code. The builder owns every face and string it points to.
 #ifndef KEYACT_TESTS_RULES_CARD_BUILDER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // card_rules_test.cc - kp_card_mana_value, kd_discover_options and
 // kp_card_evaluate for every layout, the N boundaries (<= N for discover,
 // < N for cascade), and refused descriptions.

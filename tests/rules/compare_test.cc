@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // compare_test.cc - kp_card_evaluate under both comparisons, side by side:
 // KP_AT_MOST (discover, CR 701.57a: "mana value N or less") and KP_BELOW
 // (cascade, CR 702.85a: "less than this spell's mana value"), for the hit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // mana_cost_test.cc - kp_mana_value: every symbol class, exact halves, and
 // every kind of malformed cost refused with the offset of the bad symbol.
 #include <gtest/gtest.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The reliability CI steps, each in its own build directory under BUILD_ROOT:
 #   1. the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer;
 #   2. the native tests under valgrind (memcheck, leaks, GLib suppressions);

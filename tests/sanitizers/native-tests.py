@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Print, one per line, the names of a build's tests whose command is a
 native program (an ELF file), leaving out the given suites.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scenario-check.c - run a command and check what it printed.
  *
  *   scenario-check expect EXPECTED.json -- COMMAND...

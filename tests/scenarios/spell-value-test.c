@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* spell-value-test.c - the mana value the reference host gives a spell on
  * the stack: the N of its cascade (CR 202.3, 702.85a). */
 #include <string.h>

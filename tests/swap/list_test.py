@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """list_test.py - `keyact list`, and the precedence it reports, on real files.
 
 Builds a search path of two directories holding the Discover plugin, two

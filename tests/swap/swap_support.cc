@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // swap_support.cc - see swap_support.h.
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE  // dladdr, dl_iterate_phdr

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // swap_support.h - what the hot-swap tests share: private copies of the
 // Discover plugin (so each is a module of its own), asking the dynamic
 // loader whether a file is mapped, and a host table that can hold a resolve

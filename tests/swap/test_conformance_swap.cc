@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_conformance_swap.cc - the conformance rulings tell discover
 // implementations apart, with the implementation swapped behind one slot in
 // the middle of the run: the real Discover passes every ruling, each

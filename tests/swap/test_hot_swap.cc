@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_hot_swap.cc - games keep resolving on several threads while the
 // control thread swaps the discover implementation back and forth thousands
 // of times, and now and then unloads and reloads the file not in use.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_unload.cc - unloading really unloads: once the last reference to a
 // plugin goes, the dynamic loader no longer has its file mapped; and a
 // resolve in flight keeps its module mapped, finishes on it, and only then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // golden_test.cc - the real Discover plugin, run through the call tracer on
 // every conformance case, makes exactly the host calls recorded in
 // tests/trace-golden/<case>.trace.

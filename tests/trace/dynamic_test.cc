@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // dynamic_test.cc - a dynamic host: typed callbacks that all land in one
 // generic dispatcher, the way a host in another language plugs in.
 #include <algorithm>

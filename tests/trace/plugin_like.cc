@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // plugin_like.cc - see plugin_like.h.
 #include "plugin_like.h"
 

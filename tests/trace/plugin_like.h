@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // plugin_like.h - a hand-written stand-in for a plugin's resolve: calls
 // every callback of a host table once, the way a plugin would (optional
 // ones only when set), plus one call that fails, and keeps the answers.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // signatures_test.cc - the signature table matches keyact_host.
 #include <cstddef>
 #include <cstring>

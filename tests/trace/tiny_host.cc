@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // tiny_host.cc - the tiny inner host's callbacks.
 #include "tiny_host.h"
 

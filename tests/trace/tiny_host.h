@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // tiny_host.h - a few-line inner host for the trace tests: one player's
 // library as a vector (top first), the zones cards were moved to, and the
 // events and messages it was told. Every callback checks that it got its

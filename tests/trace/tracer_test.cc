@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // tracer_test.cc - a traced table records every call and forwards it.
 #include <cstddef>
 #include <string>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_abi_refusals.cc - keyact_plugin_load refuses broken plugins with the
 // right error, keeps running, and still loads good ones. (tests/host covers
 // the host library in depth; these are the ABI entry checks.)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_bad_input.cc - bad arguments are KEYACT_E_INVAL and touch nothing.
 #include <gtest/gtest.h>
 

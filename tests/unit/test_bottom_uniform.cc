@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_bottom_uniform.cc - the exiled cards go to the bottom in a uniformly
 // random order. Fixed seeds make the statistic deterministic; the bound is a
 // chi-square critical value at p = 0.001, so a fair shuffle passes with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_conformance.cc - every ruling in glue/conformance, through the loaded plugin.
 #include <gtest/gtest.h>
 

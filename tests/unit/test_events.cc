@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_events.cc - the event stream and the result struct, path by path.
 #include <gtest/gtest.h>
 

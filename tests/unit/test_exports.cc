@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_exports.cc - keyact-discover.so exports exactly keyact_plugin_entry.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_fakehost.cc - the test harness itself: the fake host's zones and
 // scripted answers, fault injection, and that the conservation checker and
 // the conformance runner catch actions that break the rules.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_faults.cc - every host call failing in turn (action.h's failure policy).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // test_threads.cc - one loaded plugin, several threads, independent games.
 #include <gtest/gtest.h>
 

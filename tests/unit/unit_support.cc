@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // unit_support.cc - load keyact-discover.so (and keyact-cascade.so) once and
 // resolve through them.
 #include "unit_support.h"

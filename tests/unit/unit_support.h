@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // unit_support.h - the loaded Discover (and Cascade) plugin and resolves through
 // libkeyact-host.
 #ifndef KEYACT_UNIT_SUPPORT_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Generate builtin-cards.json, the reference host's built-in card set.
 
 Reads the shared card pool (default: ../shared/carddata/cards.json.gz next to

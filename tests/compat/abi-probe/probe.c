@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* probe.c - a tiny library whose exported functions take every public
  * struct of the ABI, so abidiff sees their layouts. Built three times
  * (tests/compat/meson.build): from headers/v1_0 (the baseline), from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compat_game.c - the matrix hosts' game: three cards, plain arrays. */
 #include <stdio.h>
 #include <string.h>

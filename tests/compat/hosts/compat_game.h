@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* compat_game.h - the one small game every matrix host plays.
  *
  * Plain C against whichever <keyact/keyact.h> is on the include path, so the

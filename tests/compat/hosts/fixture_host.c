@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixture_host.c - a minimal host built from the frozen 1.1 or 2.0 headers
  * (whichever <keyact/keyact.h> is on the include path): dlopen, validate
  * the entry, negotiate, init, resolve once in the compat game, deinit.

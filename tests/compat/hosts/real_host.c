@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* real_host.c - the matrix's 1.0 host: the real libkeyact-host loads the
  * plugin, then one resolve in the compat game through
  * keyact_bound_action_resolve.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/host.h - a DELIBERATELY BROKEN copy of 1.0's host.h for the
  * abidiff test (tests/compat/abi-probe): host_version is inserted in the
  * middle of keyact_host, after host_name, which moves every callback. The

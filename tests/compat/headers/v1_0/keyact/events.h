@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/events.h - what a plugin tells the host happened, in order.
  *
  * The plugin calls keyact_host.notify once per event, synchronously, on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/host.h - the host table: everything a plugin may ask of the host.
  *
  * The host fills one const keyact_host and passes it to every resolve call.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/rules.h - the "rules" plugin extension: the plugin's own rules code
  * (mana values and discover options), for tools and tests that want to ask
  * the plugin what it sees of a card without resolving anything.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/action.h - a keyword action a plugin provides, and how it resolves.
  *
  * An action is one rule implementation ("discover") under an implementation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/plugin.h - the one symbol a plugin exports.
  *
  * A plugin shared object exports exactly one symbol, a const

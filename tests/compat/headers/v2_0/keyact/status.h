@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/status.h - status codes returned across the ABI.
  *
  * Every function in the ABI that can fail returns int32_t: 0 on success and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/types.h - opaque handles shared by every other header.
  *
  * The host owns all game state. The plugin only ever sees these 64-bit

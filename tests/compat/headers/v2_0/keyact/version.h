@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keyact/version.h - ABI version numbers and version negotiation types.
  *
  * Version history (fields are only ever appended; a minor bump adds, a major
