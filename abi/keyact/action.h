@@ -24,6 +24,7 @@
 
 #include "host.h"
 #include "types.h"
+#include "version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,6 +40,9 @@ typedef struct keyact_resolve_args {
     keyact_player_id player;    /* the player who performs the action */
     keyact_card_id source;      /* the card or ability that asked, or KEYACT_CARD_NONE */
 } keyact_resolve_args;
+
+#define KEYACT_RESOLVE_ARGS_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_resolve_args, source)
+#define KEYACT_RESOLVE_ARGS_SIZE_1_1 KEYACT_RESOLVE_ARGS_SIZE_1_0
 
 /* Outcomes (values of keyact_resolve_result.outcome). */
 #define KEYACT_OUTCOME_NONE 0u  /* nothing discovered (no hit) */
@@ -71,6 +75,9 @@ typedef struct keyact_resolve_result {
     keyact_card_id *stranded;      /* set by the host; may be NULL */
 } keyact_resolve_result;
 
+#define KEYACT_RESOLVE_RESULT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_resolve_result, stranded)
+#define KEYACT_RESOLVE_RESULT_SIZE_1_1 KEYACT_RESOLVE_RESULT_SIZE_1_0
+
 typedef struct keyact_action keyact_action;
 
 struct keyact_action {
@@ -86,6 +93,9 @@ struct keyact_action {
                        const keyact_resolve_args *args,
                        keyact_resolve_result *result);
 };
+
+#define KEYACT_ACTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_action, resolve)
+#define KEYACT_ACTION_SIZE_1_1 KEYACT_ACTION_SIZE_1_0
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "types.h"
+#include "version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,6 +52,9 @@ typedef struct keyact_face_desc {
     const char *mana_cost;
 } keyact_face_desc;
 
+#define KEYACT_FACE_DESC_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_face_desc, mana_cost)
+#define KEYACT_FACE_DESC_SIZE_1_1 KEYACT_FACE_DESC_SIZE_1_0
+
 /* A whole card: the layout and its faces, front/left first.
  * The plugin sets struct_size before calling describe_card; the host fills
  * at most that many bytes and sets struct_size to what it filled. */
@@ -64,6 +68,9 @@ typedef struct keyact_card_desc {
      * asked for them returns. */
     const keyact_face_desc *faces[KEYACT_MAX_FACES];
 } keyact_card_desc;
+
+#define KEYACT_CARD_DESC_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_card_desc, faces)
+#define KEYACT_CARD_DESC_SIZE_1_1 KEYACT_CARD_DESC_SIZE_1_0
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "types.h"
+#include "version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,6 +48,9 @@ typedef struct keyact_event {
     uint32_t index;              /* order index for EXILED / BOTTOM, else 0 */
     uint32_t mana_value_halves;  /* card's mana value x2 for HIT / DISCOVERED, else 0 */
 } keyact_event;
+
+#define KEYACT_EVENT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_event, mana_value_halves)
+#define KEYACT_EVENT_SIZE_1_1 KEYACT_EVENT_SIZE_1_0
 
 #ifdef __cplusplus
 }

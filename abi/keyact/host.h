@@ -23,6 +23,7 @@
 #include "card.h"
 #include "events.h"
 #include "types.h"
+#include "version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -55,6 +56,9 @@ typedef struct keyact_option {
     uint32_t face;               /* face index for CAST_FACE, else KEYACT_FACE_NONE */
     uint32_t mana_value_halves;  /* the face's own mana value x2 for CAST_FACE, else 0 */
 } keyact_option;
+
+#define KEYACT_OPTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_option, mana_value_halves)
+#define KEYACT_OPTION_SIZE_1_1 KEYACT_OPTION_SIZE_1_0
 
 /* Results of cast_free (values of *out_cast). */
 #define KEYACT_CAST_DONE   1u /* the spell was cast: the host moved the card to the stack */
@@ -148,7 +152,11 @@ struct keyact_host {
      * Returns a host-owned table valid as long as this host table, or NULL.
      * Optional (NULL: no extensions). */
     const void *(*get_extension)(const keyact_host *host, const char *id);
+
 };
+
+/* The size of the host table in ABI 1.0. */
+#define KEYACT_HOST_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_host, get_extension)
 
 /* True when a host table of this struct_size has member `member`. */
 #define KEYACT_HOST_HAS(host, member) \

@@ -65,6 +65,12 @@ struct keyact_plugin_entry {
     const void *(*get_extension)(void *ctx, const char *id);
 };
 
+/* The part every version shares, which a host reads before it knows the
+ * plugin's version; and the entry's size in each version. */
+#define KEYACT_PLUGIN_ENTRY_HEADER_SIZE KEYACT_SIZE_THROUGH(struct keyact_plugin_entry, abi_minor)
+#define KEYACT_PLUGIN_ENTRY_SIZE_1_0 KEYACT_SIZE_THROUGH(struct keyact_plugin_entry, get_extension)
+#define KEYACT_PLUGIN_ENTRY_SIZE_1_1 KEYACT_PLUGIN_ENTRY_SIZE_1_0
+
 /* Put this before the definition of the entry in a plugin:
  *   KEYACT_PLUGIN_EXPORT const struct keyact_plugin_entry keyact_plugin_entry = {...};
  */

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "card.h"
+#include "version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,6 +42,9 @@ typedef struct keyact_rules_ext {
     int32_t (*discover_options)(const keyact_card_desc *card, int32_t n,
                                 uint32_t *out_hit, uint32_t *out_faces);
 } keyact_rules_ext;
+
+#define KEYACT_RULES_EXT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_rules_ext, discover_options)
+#define KEYACT_RULES_EXT_SIZE_1_1 KEYACT_RULES_EXT_SIZE_1_0
 
 #ifdef __cplusplus
 }

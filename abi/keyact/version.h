@@ -15,6 +15,7 @@
 #ifndef KEYACT_VERSION_H
 #define KEYACT_VERSION_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -35,6 +36,13 @@ typedef struct keyact_version {
 } keyact_version;
 
 #define KEYACT_VERSION_INIT { KEYACT_ABI_MAJOR, KEYACT_ABI_MINOR }
+
+/* Bytes of a struct's layout up to and including `member`: the size it had
+ * in the version whose last member that was. Every header defines the size
+ * of its structs in each version with it (KEYACT_HOST_SIZE_1_0, ...), so
+ * "what did 1.0 have" is written once; tests/abi freezes the numbers. */
+#define KEYACT_SIZE_THROUGH(type, member) \
+    (offsetof(type, member) + sizeof(((type *)0)->member))
 
 #ifdef __cplusplus
 }

@@ -144,13 +144,7 @@ gboolean check_negotiate_probe(const struct keyact_plugin_entry *entry, const Ch
 
 /* ---- sizes ---- */
 
-/* The size a struct has in ABI 1.0: the end of its last 1.0 member (later
- * minors append, so sizeof may grow; these never do). */
-#define CHECK_SIZE_THROUGH(type, member) \
-    (offsetof(type, member) + sizeof(((type *)0)->member))
-#define CHECK_ENTRY_HEADER_SIZE CHECK_SIZE_THROUGH(struct keyact_plugin_entry, abi_minor)
-#define CHECK_ENTRY_SIZE_1_0    CHECK_SIZE_THROUGH(struct keyact_plugin_entry, get_extension)
-#define CHECK_ACTION_SIZE_1_0   CHECK_SIZE_THROUGH(keyact_action, resolve)
+/* Struct sizes per version: KEYACT_*_SIZE_1_0 in the ABI headers. */
 
 /* More actions than this is taken as a corrupt entry (libkeyact-host's limit). */
 #define CHECK_MAX_ACTIONS 1024u

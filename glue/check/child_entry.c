@@ -42,10 +42,10 @@ void check_child_step_entry(CheckChild *child)
     }
     const struct keyact_plugin_entry *entry = symbol;
     child->entry = entry;
-    if (entry->struct_size < CHECK_ENTRY_HEADER_SIZE) {
+    if (entry->struct_size < KEYACT_PLUGIN_ENTRY_HEADER_SIZE) {
         check_wire_itemf(child->wire, KEYACT_CHECK_FAIL, "entry",
                          "struct_size %u is too small to hold even the version (ABI 1.0 needs %u)",
-                         entry->struct_size, (unsigned)CHECK_ENTRY_SIZE_1_0);
+                         entry->struct_size, (unsigned)KEYACT_PLUGIN_ENTRY_SIZE_1_0);
         return;
     }
     if (entry->abi_major != KEYACT_ABI_MAJOR) {
@@ -55,16 +55,16 @@ void check_child_step_entry(CheckChild *child)
                          KEYACT_ABI_MAJOR, KEYACT_ABI_MINOR);
         return;
     }
-    if (entry->struct_size < CHECK_ENTRY_SIZE_1_0) {
+    if (entry->struct_size < KEYACT_PLUGIN_ENTRY_SIZE_1_0) {
         check_wire_itemf(child->wire, KEYACT_CHECK_FAIL, "entry",
                          "struct_size %u; ABI 1.0 needs at least %u", entry->struct_size,
-                         (unsigned)CHECK_ENTRY_SIZE_1_0);
+                         (unsigned)KEYACT_PLUGIN_ENTRY_SIZE_1_0);
         return;
     }
     child->entry_ok = TRUE;
     check_wire_itemf(child->wire, KEYACT_CHECK_PASS, "entry",
                      "struct_size %u (ABI 1.0 needs %u), built for ABI %u.%u%s",
-                     entry->struct_size, (unsigned)CHECK_ENTRY_SIZE_1_0, entry->abi_major,
+                     entry->struct_size, (unsigned)KEYACT_PLUGIN_ENTRY_SIZE_1_0, entry->abi_major,
                      entry->abi_minor,
                      entry->abi_minor > KEYACT_ABI_MINOR ? " (a newer minor: read as 1.0)" : "");
 }
@@ -93,9 +93,9 @@ static char *action_defect(const struct keyact_plugin_entry *entry, guint index)
 
     if (action == NULL)
         return g_strdup_printf("action %u is NULL", index);
-    if (action->struct_size < CHECK_ACTION_SIZE_1_0)
+    if (action->struct_size < KEYACT_ACTION_SIZE_1_0)
         return g_strdup_printf("action %u has struct_size %u; ABI 1.0 needs at least %u", index,
-                               action->struct_size, (unsigned)CHECK_ACTION_SIZE_1_0);
+                               action->struct_size, (unsigned)KEYACT_ACTION_SIZE_1_0);
     const char *name = action->name != NULL ? action->name : "unnamed";
     if (action->name == NULL)
         return g_strdup_printf("action %u has no name (required)", index);

@@ -15,8 +15,8 @@ KEYACT_HOST_API int32_t keyact_bound_action_resolve(const KeyactBoundAction *bou
         host == NULL || args == NULL || result == NULL)
         return KEYACT_E_INVAL;
     if (host->struct_size < KEYACT_HOST_SIZE_1_0 ||
-        args->struct_size < KEYACT_ARGS_SIZE_1_0 ||
-        result->struct_size < KEYACT_RESULT_SIZE_1_0)
+        args->struct_size < KEYACT_RESOLVE_ARGS_SIZE_1_0 ||
+        result->struct_size < KEYACT_RESOLVE_RESULT_SIZE_1_0)
         return KEYACT_E_INVAL;
 
     return bound->action->resolve(bound->plugin_ctx, host, args, result);

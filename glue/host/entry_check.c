@@ -10,7 +10,6 @@
 
 /* The first members (struct_size, abi_major, abi_minor) never move, so the
  * major can be read even from an entry of another major. */
-#define ENTRY_HEADER_SIZE KEYACT_SIZE_THROUGH(struct keyact_plugin_entry, abi_minor)
 
 static gboolean missing(const char *path, const char *member, GError **error)
 {
@@ -55,10 +54,10 @@ static gboolean check_action(const char *path, const struct keyact_plugin_entry 
 gboolean keyact_host_check_entry(const char *path, const struct keyact_plugin_entry *entry,
                                  GError **error)
 {
-    if (entry->struct_size < ENTRY_HEADER_SIZE) {
+    if (entry->struct_size < KEYACT_PLUGIN_ENTRY_HEADER_SIZE) {
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_STRUCT_SIZE,
                     "plugin %s: its entry has struct_size %u; ABI 1.0 needs at least %u",
-                    path, entry->struct_size, (unsigned)KEYACT_ENTRY_SIZE_1_0);
+                    path, entry->struct_size, (unsigned)KEYACT_PLUGIN_ENTRY_SIZE_1_0);
         return FALSE;
     }
     if (entry->abi_major != KEYACT_ABI_MAJOR) {
@@ -68,10 +67,10 @@ gboolean keyact_host_check_entry(const char *path, const struct keyact_plugin_en
                     KEYACT_ABI_MINOR);
         return FALSE;
     }
-    if (entry->struct_size < KEYACT_ENTRY_SIZE_1_0) {
+    if (entry->struct_size < KEYACT_PLUGIN_ENTRY_SIZE_1_0) {
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_STRUCT_SIZE,
                     "plugin %s: its entry has struct_size %u; ABI 1.0 needs at least %u",
-                    path, entry->struct_size, (unsigned)KEYACT_ENTRY_SIZE_1_0);
+                    path, entry->struct_size, (unsigned)KEYACT_PLUGIN_ENTRY_SIZE_1_0);
         return FALSE;
     }
 

@@ -23,16 +23,6 @@ G_BEGIN_DECLS
 #define KEYACT_HOST_API
 #endif
 
-/* The size a struct has in ABI 1.0: the end of its last 1.0 member. Later
- * minors append members, so sizeof() may grow; these numbers never do. */
-#define KEYACT_SIZE_THROUGH(type, member) \
-    (offsetof(type, member) + sizeof(((type *)0)->member))
-#define KEYACT_ENTRY_SIZE_1_0  KEYACT_SIZE_THROUGH(struct keyact_plugin_entry, get_extension)
-#define KEYACT_ACTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_action, resolve)
-#define KEYACT_HOST_SIZE_1_0   KEYACT_SIZE_THROUGH(keyact_host, get_extension)
-#define KEYACT_ARGS_SIZE_1_0   KEYACT_SIZE_THROUGH(keyact_resolve_args, source)
-#define KEYACT_RESULT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_resolve_result, stranded)
-
 /* More actions than this in one plugin is taken as a corrupt entry. */
 #define KEYACT_HOST_MAX_ACTIONS 1024u
 

@@ -11,7 +11,6 @@
 #include "keyact-trace-private.h"
 
 /* The bytes of `type` up to and including `member`. */
-#define SIZE_THROUGH(type, member) (offsetof(type, member) + sizeof(((type *)0)->member))
 
 static KeyactCallValue read_arg(KeyactArgKind kind, const void *arg)
 {
@@ -106,12 +105,12 @@ static void capture_desc(KeyactTraceRecord *record, const keyact_card_desc *desc
     gsize bytes = 0;
     guint count = 0;
 
-    if (size < SIZE_THROUGH(keyact_card_desc, layout))
+    if (size < KEYACT_SIZE_THROUGH(keyact_card_desc, layout))
         return;
     record->has_out = TRUE;
     record->out.u32 = desc->layout;
 
-    if (size >= SIZE_THROUGH(keyact_card_desc, face_count)) {
+    if (size >= KEYACT_SIZE_THROUGH(keyact_card_desc, face_count)) {
         guint most = MIN(desc->face_count, KEYACT_MAX_FACES);
 
         for (; count < most; count++) {
@@ -120,10 +119,10 @@ static void capture_desc(KeyactTraceRecord *record, const keyact_card_desc *desc
             if (size < offsetof(keyact_card_desc, faces) + (count + 1) * sizeof desc->faces[0])
                 break;
             face = desc->faces[count];
-            names[count] = face != NULL && face->struct_size >= SIZE_THROUGH(keyact_face_desc, name)
+            names[count] = face != NULL && face->struct_size >= KEYACT_SIZE_THROUGH(keyact_face_desc, name)
                            && face->name != NULL ? face->name : "";
             costs[count] = face != NULL
-                           && face->struct_size >= SIZE_THROUGH(keyact_face_desc, mana_cost)
+                           && face->struct_size >= KEYACT_SIZE_THROUGH(keyact_face_desc, mana_cost)
                            && face->mana_cost != NULL ? face->mana_cost : "";
             lengths[2 * count] = strlen(names[count]) + 1;
             lengths[2 * count + 1] = strlen(costs[count]) + 1;

@@ -16,13 +16,6 @@
 
 #include "kp_context.h"
 
-/* Bytes of the 1.0 layout of a struct: up to and including `member`. */
-#define KP_SIZE_THROUGH(type, member) \
-    (offsetof(type, member) + sizeof(((type *)0)->member))
-#define KP_HOST_SIZE_1_0   KP_SIZE_THROUGH(keyact_host, get_extension)
-#define KP_ARGS_SIZE_1_0   KP_SIZE_THROUGH(keyact_resolve_args, source)
-#define KP_RESULT_SIZE_1_0 KP_SIZE_THROUGH(keyact_resolve_result, stranded)
-
 int32_t kp_host_status(int32_t rc)
 {
     return rc > 0 ? KEYACT_E_HOST : rc;
@@ -30,7 +23,7 @@ int32_t kp_host_status(int32_t rc)
 
 static bool host_is_usable(const keyact_host *host)
 {
-    return host->struct_size >= KP_HOST_SIZE_1_0
+    return host->struct_size >= KEYACT_HOST_SIZE_1_0
            && host->library_size != NULL && host->library_card != NULL
            && host->move_card != NULL && host->describe_card != NULL
            && host->can_cast_face != NULL && host->choose != NULL
@@ -45,7 +38,7 @@ static void reset_result(keyact_resolve_result *result)
     uint32_t capacity = result->stranded_capacity;
     keyact_card_id *stranded = result->stranded;
 
-    memset(result, 0, KP_RESULT_SIZE_1_0);
+    memset(result, 0, KEYACT_RESOLVE_RESULT_SIZE_1_0);
     result->struct_size = struct_size;
     result->stranded_capacity = capacity;
     result->stranded = stranded;
@@ -61,8 +54,8 @@ static int32_t run_begin(kp_run *run, const void *ctx, const keyact_host *host,
 {
     if (!kp_context_is_valid(ctx) || host == NULL || args == NULL || result == NULL)
         return KEYACT_E_INVAL;
-    if (!host_is_usable(host) || args->struct_size < KP_ARGS_SIZE_1_0
-        || result->struct_size < KP_RESULT_SIZE_1_0 || args->n < 0)
+    if (!host_is_usable(host) || args->struct_size < KEYACT_RESOLVE_ARGS_SIZE_1_0
+        || result->struct_size < KEYACT_RESOLVE_RESULT_SIZE_1_0 || args->n < 0)
         return KEYACT_E_INVAL;
 
     reset_result(result);

@@ -9,6 +9,8 @@
     static_assert(sizeof(type) == (size), "size of " #type " changed");
 #define KEYACT_OFFSET(type, member, offset) \
     static_assert(offsetof(type, member) == (offset), "offset of " #type "." #member " changed");
+#define KEYACT_VERSIONED_SIZE(name, size) \
+    static_assert((name) == (size), #name " changed");
 #include "layout_table.inc"
 
 extern "C" int keyact_layout_checks_c(void);
