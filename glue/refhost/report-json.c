@@ -2,6 +2,10 @@
 /* report-json.c - the game as one JSON document, for tools and tests. */
 #include "report.h"
 
+/* The reference host's own event vocabulary (SCENARIOS.md): engine and
+ * plugin events in one list, lower case, the plugin's CAST as "cast_free"
+ * beside the engine's paid "cast". The ABI's names are
+ * keyact_event_type_name()'s. */
 static const char *const event_names[] = {
     [REF_EVENT_CAST] = "cast",
     [REF_EVENT_RESOLVE] = "resolve",
