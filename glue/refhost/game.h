@@ -146,8 +146,6 @@ typedef struct {
     guint source;               /* card id or 0 */
     int32_t status;             /* what resolve returned */
     keyact_resolve_result result;
-    GArray *exiled;             /* guint card ids, in order */
-    GArray *bottom;             /* guint card ids, in order */
     GArray *options;            /* keyact_option, the last set offered */
     gint chosen;                /* index into options, -1 none */
     keyact_card_id stranded[REF_MAX_STRANDED]; /* result.stranded points here */
