@@ -30,6 +30,7 @@ extern const KeyactCommand keyact_commands[];
 int keyact_cmd_run(int argc, char **argv);
 int keyact_cmd_demo(int argc, char **argv);
 int keyact_cmd_card(int argc, char **argv);
+int keyact_cmd_cards(int argc, char **argv);
 int keyact_cmd_mv(int argc, char **argv);
 int keyact_cmd_check(int argc, char **argv);
 int keyact_cmd_list(int argc, char **argv);
