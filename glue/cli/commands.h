@@ -73,6 +73,14 @@ void keyact_cli_append_selection_text(KeyactRegistry *registry, const char *name
  * version, path. */
 void keyact_cli_add_selection_json(JsonBuilder *b, KeyactRegistry *registry, const char *name);
 
+/* The libraries' warnings, one line each in keyact's words (warnings.c).
+ * install: from now on (main). hold: keep them back; release: print those
+ * held, except the ones about a refusal `reported` records (it may be NULL),
+ * which the command shows itself. */
+void keyact_cli_warnings_install(void);
+void keyact_cli_warnings_hold(void);
+void keyact_cli_warnings_release(KeyactRegistry *reported);
+
 /* Set the program name to "keyact NAME" so GOptionContext's usage line and
  * GLib's messages name the subcommand. */
 void keyact_command_set_prgname(const char *name);
