@@ -123,6 +123,19 @@ with tempfile.TemporaryDirectory() as tmp:
     got = {c['name']: c['mana_value'] for c in listed['cards']}
     check('--cards values', got == {'Little Girl': 0.5,
                                     "Agadeem's Awakening // Agadeem, the Undercrypt": 3}, got)
+    # json-glib's parse errors in keyact's words: file, line:column, what was expected.
+    bad = os.path.join(tmp, 'bad.json')
+    with open(bad, 'w', encoding='utf-8') as f:
+        f.write('[\n  {"name": "x",]\n')
+    code, out, err = run('--cards', bad)
+    check('--cards bad JSON exits 2, one line', code == 2 and out == '' and
+          err == f"keyact cards: cards: {bad}:2:15: not valid JSON: expected a member name "
+                 "in double quotes after ','\n", repr(err))
+    with open(bad, 'w', encoding='utf-8') as f:
+        f.write('[{"name": tru}]')
+    code, out, err = run('--cards', bad)
+    check('--cards bare word', code == 2 and 'found the bare word tru (strings need double '
+          'quotes)' in err and 'Parse error' not in err, repr(err))
     code, out, err = run('--cards', os.path.join(tmp, 'absent.json'))
     check('--cards missing file exits 2', code == 2 and out == '' and 'absent.json' in err, err)
 
