@@ -166,8 +166,8 @@ guint keyact_registry_load_search_path(KeyactRegistry *registry, KeyactLoadFlags
 const char *keyact_registry_default_plugin_dir(void);
 
 /* The directories keyact_registry_load_search_path() would search now, in
- * order, each once (relative KEYACT_PLUGIN_PATH entries left out, with a
- * warning). Free with g_strfreev. */
+ * order, each once (relative KEYACT_PLUGIN_PATH entries left out; the load
+ * warns about them, this query does not). Free with g_strfreev. */
 char **keyact_registry_get_search_dirs(void);
 
 /* Explicit choice for action `name`: `selector` is an implementation id of

@@ -148,6 +148,11 @@ typedef struct {
     keyact_resolve_result result;
     GArray *options;            /* keyact_option, the last set offered */
     gint chosen;                /* index into options, -1 none */
+    /* The faces of the card found the plugin asked can_cast_face about, and
+     * those this host answered no for (bit f = face f): why no face could
+     * be cast, in the log. */
+    guint32 faces_asked;
+    guint32 faces_refused;
     keyact_card_id stranded[REF_MAX_STRANDED]; /* result.stranded points here */
 } RefResolution;
 

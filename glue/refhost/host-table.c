@@ -172,6 +172,11 @@ static int32_t can_cast_face(const keyact_host *host, keyact_game_id game_id,
     if (face >= obj->card->n_faces)
         return KEYACT_E_RANGE;
     *out_can = ref_policy_names_face(game->policy.cannot_cast, obj->card, face) ? 0u : 1u;
+    if (game->current != NULL && face < 32) {
+        game->current->faces_asked |= 1u << face;
+        if (*out_can == 0)
+            game->current->faces_refused |= 1u << face;
+    }
     return KEYACT_OK;
 }
 
