@@ -4,7 +4,8 @@
  * glue/conformance, through the fake host with its RNG seeded, for each
  * "discover" or "cascade" action of the second load: the table
  * kc_cases_for_action gives for its name, and for discover also the
- * random-order ruling over many seeds).
+ * random-order ruling over many seeds), and "conformance contract" (the
+ * same cases, judged on how the plugin called the host).
  */
 #include <string.h>
 
@@ -104,6 +105,37 @@ static void run_cases(CheckChild *child, const keyact_action *action, const KcCa
         check_wire_detail(child->wire, g_ptr_array_index(failures, i));
 }
 
+/* The host-call contract over the same cases (kc_contract_run): one item
+ * per action, "conformance contract IMPL_ID", so a plugin that ends every
+ * case right but asks the host the wrong way fails a check of its own. */
+static void run_contract(CheckChild *child, const keyact_action *action, const KcCase *cases,
+                         guint n_cases)
+{
+    guint failed = 0;
+    void *ctx = keyact_plugin_get_context(child->plugin);
+    g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
+    g_autofree char *name = g_strdup_printf("conformance contract %s", action->impl_id);
+
+    for (guint i = 0; i < n_cases; i++) {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *what = g_strdup_printf("%s, case %s", name, cases[i].name);
+        check_wire_begin(child->wire, "conformance", what);
+        if (!kc_contract_run(&cases[i], action, ctx, &error)) {
+            failed++;
+            g_ptr_array_add(failures, g_strdup(error->message));
+        }
+    }
+    if (failed == 0) {
+        check_wire_itemf(child->wire, KEYACT_CHECK_PASS, name,
+                         "all %u cases keep the host-call contract", n_cases);
+        return;
+    }
+    check_wire_itemf(child->wire, KEYACT_CHECK_FAIL, name,
+                     "%u of %u cases break the host-call contract", failed, n_cases);
+    for (guint i = 0; i < failures->len; i++)
+        check_wire_detail(child->wire, g_ptr_array_index(failures, i));
+}
+
 void check_child_step_conformance(CheckChild *child)
 {
     if (child->plugin == NULL) {
@@ -119,6 +151,7 @@ void check_child_step_conformance(CheckChild *child)
             continue;
         n_checked++;
         run_cases(child, action, cases, n_cases);
+        run_contract(child, action, cases, n_cases);
     }
     if (n_checked == 0)
         check_wire_item(child->wire, KEYACT_CHECK_PASS, "conformance",

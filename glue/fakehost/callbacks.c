@@ -83,9 +83,12 @@ static int32_t fake_move_card(const keyact_host *table, keyact_game_id game,
                               keyact_player_id player, keyact_card_id card,
                               uint32_t to_zone, uint32_t library_index, uint32_t flags)
 {
-    (void)flags; /* revealing changes nothing in a fake game */
     FakeHost *host = fake_from(table);
-    if (fake_call_begin(host, FAKE_CALL_MOVE_CARD) == FAKE_FAULT_STATUS)
+    FakeFault fault = fake_call_begin(host, FAKE_CALL_MOVE_CARD);
+    /* Revealing changes nothing in a fake game, but leaving it out breaks
+     * the contract. */
+    fake_contract_move(host, card, to_zone, flags);
+    if (fault == FAKE_FAULT_STATUS)
         return host->fault_status;
     if (fake_check_game(host, game) != KEYACT_OK)
         return KEYACT_E_NOTFOUND;
@@ -191,6 +194,7 @@ static int32_t fake_choose(const keyact_host *table, keyact_game_id game,
             if (options[i].kind == KEYACT_OPTION_CAST_FACE && options[i].face < 32)
                 host->offered_faces |= 1u << options[i].face;
         }
+        fake_contract_choose(host, card, options, option_count);
     }
     if (fault == FAKE_FAULT_STATUS)
         return host->fault_status;
