@@ -6,7 +6,8 @@
  * kc_cases_for_action gives for its name, and for discover also the
  * random-order ruling over many seeds), once on a 1.0 host (the plugin
  * negotiated at 1.0, a 1.0 table) and once on a 1.1 host (the host
- * library's context, a 1.1 table with the batched calls).
+ * library's context, a 1.1 table with the batched calls); and "conformance
+ * contract" (the same cases, judged on how the plugin called the host).
  */
 #include <string.h>
 
@@ -127,6 +128,37 @@ static void *init_for_1_0(const CheckChild *child, int32_t *out_status)
     return *out_status == KEYACT_OK ? ctx : NULL;
 }
 
+/* The host-call contract over the same cases (kc_contract_run): one item
+ * per action, "conformance contract IMPL_ID", so a plugin that ends every
+ * case right but asks the host the wrong way fails a check of its own. */
+static void run_contract(CheckChild *child, const keyact_action *action, const KcCase *cases,
+                         guint n_cases)
+{
+    guint failed = 0;
+    void *ctx = keyact_plugin_get_context(child->plugin);
+    g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
+    g_autofree char *name = g_strdup_printf("conformance contract %s", action->impl_id);
+
+    for (guint i = 0; i < n_cases; i++) {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *what = g_strdup_printf("%s, case %s", name, cases[i].name);
+        check_wire_begin(child->wire, "conformance", what);
+        if (!kc_contract_run(&cases[i], action, ctx, &error)) {
+            failed++;
+            g_ptr_array_add(failures, g_strdup(error->message));
+        }
+    }
+    if (failed == 0) {
+        check_wire_itemf(child->wire, KEYACT_CHECK_PASS, name,
+                         "all %u cases keep the host-call contract", n_cases);
+        return;
+    }
+    check_wire_itemf(child->wire, KEYACT_CHECK_FAIL, name,
+                     "%u of %u cases break the host-call contract", failed, n_cases);
+    for (guint i = 0; i < failures->len; i++)
+        check_wire_detail(child->wire, g_ptr_array_index(failures, i));
+}
+
 /* Each action with rulings here, on a 1.0 host and on a 1.1 host (the
  * batched calls): the same cases must pass on both. */
 void check_child_step_conformance(CheckChild *child)
@@ -159,6 +191,7 @@ void check_child_step_conformance(CheckChild *child)
                              keyact_status_name(status_1_0));
         run_cases(child, action, keyact_plugin_get_context(child->plugin), KC_HOST_1_1, cases,
                   n_cases);
+        run_contract(child, action, cases, n_cases);
     }
     if (ctx_1_0 != NULL)
         entry->deinit(ctx_1_0);

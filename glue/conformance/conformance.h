@@ -146,6 +146,16 @@ gboolean kc_random_order_run_on(KcHostKind kind, const keyact_action *action, vo
 /* kc_random_order_run_on for each host kind, as kc_case_run does. */
 gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GError **error);
 
+/* The host-call contract (kc_contract.c): what the fake host saw the last
+ * resolve in `game` do against it (host.h, keyact-plugin(7) THE CALLS OF A
+ * RESOLVE): exile without KEYACT_MOVE_REVEAL, choose with no castable face,
+ * faces out of order or the decline option not last. */
+gboolean kc_contract_check(const KcCase *c, const KcGame *game, GError **error);
+/* Set up the case's game, resolve, and check the contract. On failure the
+ * error says which case, what was done and which rule it breaks. */
+gboolean kc_contract_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
+                         GError **error);
+
 G_END_DECLS
 
 #endif /* KEYACT_CONFORMANCE_H */
