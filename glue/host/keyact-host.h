@@ -58,6 +58,20 @@ const keyact_version *keyact_host_lib_versions(guint *n_versions);
  * The caller fills the callbacks. */
 void keyact_host_table_init(keyact_host *host);
 
+/* ---- names, for logs and traces ---- */
+
+/* The name of event type `type` as its constant is spelled without the
+ * KEYACT_EVENT_ prefix ("EXILED", "DISCOVERED", ...), or NULL for a type
+ * this library does not know (a newer plugin's: print the number). The
+ * string is static. Thread: any. Since 1.2. */
+const char *keyact_event_type_name(uint32_t type);
+
+/* The name of card layout `layout` without the KEYACT_LAYOUT_ prefix
+ * ("NORMAL", "MODAL_DFC", ...), or NULL for an unknown value. Card data
+ * (Scryfall, MTGJSON) spells the same layouts in lower case. Static.
+ * Thread: any. Since 1.2. */
+const char *keyact_layout_name(uint32_t layout);
+
 /* ---- one loaded plugin ---- */
 typedef struct _KeyactPlugin KeyactPlugin;
 

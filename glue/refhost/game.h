@@ -146,8 +146,6 @@ typedef struct {
     guint source;               /* card id or 0 */
     int32_t status;             /* what resolve returned */
     keyact_resolve_result result;
-    GArray *exiled;             /* guint card ids, in order */
-    GArray *bottom;             /* guint card ids, in order */
     GArray *options;            /* keyact_option, the last set offered */
     gint chosen;                /* index into options, -1 none */
     /* The faces of the card found the plugin asked can_cast_face about, and
