@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* bench_host.c - a FakeHost as a 1.0 host and as a 1.1 host.
  *
- * The 1.1 host's batched calls are built on the FakeHost's own callbacks
- * and public API, the way a game implements them over its single moves:
+ * The 1.1 host uses the FakeHost's own batched calls when its table has
+ * them. Otherwise they are built here on the FakeHost's single callbacks
+ * and public API, the way a game can implement them over its single moves:
  * apply_steps is move_card then notify per step, random_below_each draws
  * from the same RNG in turn, library_cards reads the library array. So a
  * 1.1 resolve moves the same cards, sends the same events and draws the
@@ -119,6 +120,9 @@ gboolean bench_host_table(const FakeHost *host, BenchHostKind kind, keyact_host 
     }
     out->struct_size = KEYACT_HOST_SIZE_1_1;
     out->abi_minor = 1;
+    if (out->library_cards != NULL && out->describe_cards != NULL
+        && out->apply_steps != NULL && out->random_below_each != NULL)
+        return TRUE; /* the FakeHost's own */
     out->library_cards = batch_library_cards;
     out->describe_cards = batch_describe_cards;
     out->apply_steps = batch_apply_steps;
