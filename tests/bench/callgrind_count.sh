@@ -25,7 +25,10 @@ trap 'rm -f "$out" "$out.log"' EXIT
 hosts="1.0 1.1"
 
 # count [--host KIND] [--floor] [SIZE]: run the program once, print its
-# instruction count. Status 3: the program has no such host kind.
+# instruction count and, after a space, the part spent in the host: the
+# inclusive cost of every call from the plugin's object into the program's
+# (the FakeHost's callbacks; libc and libkeyact-host count as the plugin's).
+# Status 3: the program has no such host kind.
 count() {
     # Bind every symbol at load: a first call through the PLT would
     # otherwise count the dynamic linker's lookup as part of the resolve.
@@ -39,12 +42,28 @@ count() {
         return 1
     fi
     # "totals:" is the count; with --instr-atstart=no "summary:" can stay 0.
-    n=$(awk '/^totals:/ { t = $2 } /^summary:/ { s = $2 } END { print (t != "" ? t : s) }' "$out")
-    if [ -z "$n" ] || [ "$n" -eq 0 ]; then
+    # Object names are compressed: "ob=(6) /path" defines id 6, "ob=(6)"
+    # refers to it; "cob=" names the callee's object for the next call only
+    # (none: the caller's), and the line after "calls=" holds its cost.
+    awk -v plugin="/${plugin##*/}" -v program="/${program##*/}" '
+        function ends(s, suffix) { return length(s) >= length(suffix) && substr(s, length(s) - length(suffix) + 1) == suffix }
+        function name(s,   id) {
+            if (!match(s, /^\([0-9]+\)/)) return s
+            id = substr(s, 2, RLENGTH - 2)
+            if (length(s) > RLENGTH + 1) names[id] = substr(s, RLENGTH + 2)
+            return names[id]
+        }
+        /^ob=/ { ob = name(substr($0, 4)); next }
+        /^cob=/ { cob = name(substr($0, 5)); next }
+        /^calls=/ { cost_next = 1; next }
+        cost_next { cost_next = 0
+            if (ends(ob, plugin) && ends(cob != "" ? cob : ob, program)) host += $2
+            cob = ""; next }
+        /^totals:/ { t = $2 } /^summary:/ { s = $2 }
+        END { n = (t != "" ? t : s); if (n == "" || n == 0) exit 1; printf "%d %d\n", n, host }' "$out" || {
         echo "no instruction count in the callgrind output" >&2
         return 1
-    fi
-    echo "$n"
+    }
 }
 
 # skipped FIGURE HOST: the line for a host kind the headers do not have.
@@ -56,30 +75,34 @@ failed=0
 case $mode in
 resolve)
     bound=$1
-    f=$(count --floor)
+    f=$(count --floor) || exit 1
+    f=${f%% *}
     for host in $hosts; do
         rc=0
-        n=$(count --host "$host") || rc=$?
+        r=$(count --host "$host") || rc=$?
         if [ "$rc" -eq 3 ]; then skipped insn "$host"; continue; fi
         [ "$rc" -eq 0 ] || exit 1
-        awk -v h="$host" -v n="$n" -v f="$f" -v b="$bound" 'BEGIN {
-            printf "{\"figure\":\"insn\",\"host\":\"%s\",\"instructions_per_resolve\":%d,\"floor_instructions\":%d,\"plugin_over_floor\":%.1f,\"bound\":%d}\n", h, n, f, n / f, b }'
+        n=${r%% *} in_host=${r#* }
+        awk -v h="$host" -v n="$n" -v in_host="$in_host" -v f="$f" -v b="$bound" 'BEGIN {
+            printf "{\"figure\":\"insn\",\"host\":\"%s\",\"instructions_per_resolve\":%d,\"in_host\":%d,\"in_plugin\":%d,\"floor_instructions\":%d,\"plugin_over_floor\":%.1f,\"plugin_alone_over_floor\":%.1f,\"bound\":%d}\n", h, n, in_host, n - in_host, f, n / f, (n - in_host) / f, b }'
         [ "$n" -le "$bound" ] || failed=1
     done
     ;;
 per-card)
     small=$1 large=$2 max_ratio=$3
-    fa=$(count --floor "$small")
-    fb=$(count --floor "$large")
+    fa=$(count --floor "$small") || exit 1
+    fb=$(count --floor "$large") || exit 1
+    fa=${fa%% *} fb=${fb%% *}
     for host in $hosts; do
         rc=0
-        a=$(count --host "$host" "$small") || rc=$?
+        ra=$(count --host "$host" "$small") || rc=$?
         if [ "$rc" -eq 3 ]; then skipped insn_per_card "$host"; continue; fi
         [ "$rc" -eq 0 ] || exit 1
-        b=$(count --host "$host" "$large") || exit 1
-        awk -v h="$host" -v a="$a" -v b="$b" -v fa="$fa" -v fb="$fb" -v s="$small" -v l="$large" -v m="$max_ratio" 'BEGIN {
+        rb=$(count --host "$host" "$large") || exit 1
+        a=${ra%% *} b=${rb%% *} hb=${rb#* }
+        awk -v h="$host" -v a="$a" -v b="$b" -v hb="$hb" -v fa="$fa" -v fb="$fb" -v s="$small" -v l="$large" -v m="$max_ratio" 'BEGIN {
             pa = a / s; pb = b / l; r = pb / pa
-            printf "{\"figure\":\"insn_per_card\",\"host\":\"%s\",\"per_card_%d\":%.1f,\"per_card_%d\":%.1f,\"ratio\":%.4f,\"max_ratio\":%s,\"floor_per_card_%d\":%.1f,\"floor_per_card_%d\":%.1f,\"plugin_over_floor_%d\":%.2f}\n", h, s, pa, l, pb, r, m, s, fa / s, l, fb / l, l, b / fb
+            printf "{\"figure\":\"insn_per_card\",\"host\":\"%s\",\"per_card_%d\":%.1f,\"per_card_%d\":%.1f,\"in_host_per_card_%d\":%.1f,\"in_plugin_per_card_%d\":%.1f,\"ratio\":%.4f,\"max_ratio\":%s,\"floor_per_card_%d\":%.1f,\"floor_per_card_%d\":%.1f,\"plugin_over_floor_%d\":%.2f}\n", h, s, pa, l, pb, l, hb / l, l, (b - hb) / l, r, m, s, fa / s, l, fb / l, l, b / fb
             exit (r <= m ? 0 : 1) }' || failed=1
     done
     ;;
