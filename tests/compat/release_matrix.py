@@ -268,14 +268,17 @@ def compare(row, reference, key, result, changes, old):
     return None
 
 
-def play(row, env, reference, scenarios, cards, changes, old, roots):
-    """demo and run cells; with reference None, record this row's outputs."""
+def play(row, env, reference, scenarios, new_only, cards, changes, old, roots):
+    """demo and run cells; with reference None, record this row's outputs.
+    A scenario only this tree has, and that 1.1.0 refuses as bad input
+    (exit 2), is not one both versions accept: it is not compared."""
     commands = [(('demo', ''), ['demo']), (('demo', '--json'), ['demo', '--json'])]
     for rel, path in scenarios:
         extra = ['--cards', cards] if rel.startswith('pool/') else []
         commands.append((('run', rel), ['run'] + extra + [path]))
         commands.append((('run', rel + ' --json'), ['run', '--json'] + extra + [path]))
     row.outputs = {}
+    row.not_compared = []
     problems = {'demo': [], 'run': []}
     for key, args in commands:
         code, out, err = run([row.binary.keyact] + args, env)
@@ -287,14 +290,19 @@ def play(row, env, reference, scenarios, cards, changes, old, roots):
             if key[0] == 'demo' and code != 0:
                 problems['demo'].append(f'{" ".join(p for p in key if p)}: exit {code}')
             continue
+        if key[0] == 'run' and key[1].split(' ')[0] in new_only and reference.outputs[key][0] == 2:
+            row.not_compared.append(key[1])
+            continue
         problem = compare(row, reference, key, (code, out, err), changes, old)
         if problem:
             problems[key[0]].append(problem)
     n_runs = len(commands) - 2
     accepted = sum(1 for key, _ in commands if key[0] == 'run' and row.outputs[key][0] == 0)
-    same = 'the same as 1.1.0' if reference is not None else 'recorded'
+    same = f'the same as {old.name}' if reference is not None else 'recorded'
     row.cell('demo', not problems['demo'],
              problems['demo'][0] if problems['demo'] else f'text + json exit 0, {same}')
+    if row.not_compared:
+        same += f' ({len(row.not_compared)} new-only runs {old.name} refuses not compared)'
     row.cell('run', not problems['run'],
              f'{len(problems["run"])} of {n_runs} differ: {problems["run"][0]}' if problems['run']
              else f'{n_runs} runs ({accepted} exit 0), {same}')
@@ -429,20 +437,25 @@ def abi_rows(args, old, new):
 
 
 def scenario_files(new_source, old_source, cards):
-    found = {}
-    for source in (old_source, new_source):  # the new tree's copy wins
+    """Every scenario of either tree (the new tree's copy when both have
+    it), the ones only the new tree has, and the pool ones left out."""
+    found, in_tree = {}, {}
+    for source in (old_source, new_source):
         root = os.path.join(source, 'tests', 'scenarios')
+        in_tree[source] = set()
         for path in glob.glob(os.path.join(root, '**', '*.json'), recursive=True):
             rel = os.path.relpath(path, root)
             if rel.endswith('.expected.json') or os.path.basename(rel) == 'cards.json':
                 continue  # expected results and card lists, not scenarios
             found[rel] = path
+            in_tree[source].add(rel)
+    new_only = in_tree[new_source] - in_tree[old_source]
     skipped = []
     if not (cards and os.path.exists(cards)):
         skipped = sorted(rel for rel in found if rel.startswith('pool/'))
         for rel in skipped:
             del found[rel]
-    return sorted(found.items()), skipped
+    return sorted(found.items()), new_only, skipped
 
 
 def print_table(headers, rows):
@@ -471,7 +484,7 @@ def main():
     old = Stage(args.old_name, args.old_stage, args.old_version)
     new = Stage('new', args.new_stage, args.new_version)
     changes = read_changes(args.known_changes)
-    scenarios, skipped = scenario_files(args.new_source, args.old_source, args.cards)
+    scenarios, new_only, skipped = scenario_files(args.new_source, args.old_source, args.cards)
 
     base = {k: v for k, v in os.environ.items()
             if not k.startswith('KEYACT_') and k not in ('LD_LIBRARY_PATH', 'LD_PRELOAD')}
@@ -495,7 +508,7 @@ def main():
             continue
         check_lib(row, env)
         check_list(row, env)
-        play(row, env, None if row is reference else reference, scenarios, args.cards,
+        play(row, env, None if row is reference else reference, scenarios, new_only, args.cards,
              changes, old, (old.root, new.root))
         check_plugins(row, env)
 
@@ -506,8 +519,11 @@ def main():
     print()
     print(f'Release matrix: old = {old.name} (plugins {old.version}, ABI 1.{old.abi_minor}), '
           f'new = this tree (plugins {new.version}, ABI 1.{new.abi_minor})')
-    print(f'{len(scenarios)} scenarios' +
+    print(f'{len(scenarios)} scenarios ({len(new_only)} only in this tree)' +
           (f'; skipped (no card pool at {args.cards}): {", ".join(skipped)}' if skipped else ''))
+    refused = sorted({key for row in rows for key in getattr(row, 'not_compared', [])})
+    if refused:
+        print(f'Not compared (only in this tree, {old.name} refuses them): {", ".join(refused)}')
     print()
     print_table(['keyact + library, plugins'] + list(columns), table)
     print()
