@@ -36,8 +36,10 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 COMPONENTS = ('keyact', 'library', 'plugins')
+KINDS = ('added', 'added-block', 'removed', 'reworded', 'added-member')
 
 
 class Stage:
@@ -83,8 +85,9 @@ class Change:
 
 def read_changes(path):
     """release-log-changes.txt: a comment (the why), then one entry per line:
-    COMPONENT added REGEX | COMPONENT removed REGEX |
-    COMPONENT reworded REGEX => REPLACEMENT | COMPONENT added-member PATH."""
+    COMPONENT added REGEX | COMPONENT added-block REGEX => LINE-REGEX |
+    COMPONENT removed REGEX | COMPONENT reworded REGEX => REPLACEMENT |
+    COMPONENT added-member PATH (the file's header says what each means)."""
     changes, why = [], []
     for number, line in enumerate(open(path, encoding='utf-8'), 1):
         line = line.rstrip('\n')
@@ -96,17 +99,17 @@ def read_changes(path):
             continue
         where = f'{os.path.basename(path)}:{number}'
         component, kind, rest = (line.split(' ', 2) + ['', ''])[:3]
-        if component not in COMPONENTS or kind not in ('added', 'removed', 'reworded',
-                                                       'added-member'):
+        if component not in COMPONENTS or kind not in KINDS:
             sys.exit(f'release_matrix: {where}: "COMPONENT KIND ...", COMPONENT one of '
-                     f'{", ".join(COMPONENTS)}, KIND added, removed, reworded or added-member')
+                     f'{", ".join(COMPONENTS)}, KIND one of {", ".join(KINDS)}')
         if not why or why[0].startswith('SPDX'):
             sys.exit(f'release_matrix: {where}: every change needs a comment saying why')
         replacement = None
-        if kind == 'reworded':
+        if kind in ('reworded', 'added-block'):
             rest, sep, replacement = rest.partition(' => ')
             if not sep:
-                sys.exit(f'release_matrix: {where}: reworded REGEX => REPLACEMENT')
+                sys.exit(f'release_matrix: {where}: {kind} REGEX => '
+                         + ('REPLACEMENT' if kind == 'reworded' else 'LINE-REGEX'))
         changes.append(Change(component, kind, rest, replacement, ' '.join(why), where))
     return changes
 
@@ -150,10 +153,33 @@ def json_lines(text, changes, side):
     return [line.rstrip(',') for line in json.dumps(doc, indent=1, sort_keys=True).splitlines()]
 
 
+def drop_block(lines, change):
+    """Drop each block that starts with a line matching the change's REGEX,
+    goes on with lines matching its LINE-REGEX and ends with an empty line
+    (or the end). A block with any other line in it is kept whole."""
+    kept, i = [], 0
+    body = re.compile(change.replacement)
+    while i < len(lines):
+        if change.pattern.fullmatch(lines[i]):
+            end = i + 1
+            while end < len(lines) and lines[end] and body.fullmatch(lines[end]):
+                end += 1
+            if end == len(lines) or not lines[end]:
+                block = lines[i:end + 1]
+                change.note(None, '\n'.join(block))
+                i = end + 1
+                continue
+        kept.append(lines[i])
+        i += 1
+    return kept
+
+
 def text_lines(text, changes, side):
     lines = text.splitlines()
     for change in changes:
-        if side == 'new' and change.kind == 'added':
+        if side == 'new' and change.kind == 'added-block':
+            lines = drop_block(lines, change)
+        elif side == 'new' and change.kind == 'added':
             kept = []
             for line in lines:
                 if change.pattern.fullmatch(line):
@@ -364,21 +390,19 @@ def new_binary_on_old_library(row, env):
     return True
 
 
-def public_headers(include):
-    """The installed public headers: abidiff compares only their types."""
-    return sorted(glob.glob(os.path.join(include, '**', '*.h'), recursive=True))
+def abidw(tool, library, stage, out):
+    """The library's public ABI as abidw XML: only the types declared in the
+    headers the stage installs (--hd; abidiff's own --hf/--hd filters drop
+    every type against an .abi baseline or crash, abigail-tools 2.2)."""
+    subprocess.run([tool, '--drop-private-types', '--hd', stage.include,
+                    '--no-corpus-path', '--out-file', out, library], check=True)
+    return out
 
 
-def abidiff(tool, suppressions, old, new, headers1=None, headers2=None):
-    # --hf (files), not --hd (a directory): abidiff 2.2 crashes on --hd2
-    # when the first input is an .abi file.
-    args = [tool, '--fail-no-debug-info', '--drop-private-types']
+def abidiff(tool, suppressions, old, new):
+    args = [tool]
     if suppressions:
         args += ['--suppressions', suppressions]
-    for header in public_headers(headers1) if headers1 else []:
-        args += ['--hf1', header]
-    for header in public_headers(headers2) if headers2 else []:
-        args += ['--hf2', header]
     proc = subprocess.run(args + [old, new], capture_output=True, text=True)
     return proc.returncode, proc.stdout + proc.stderr
 
@@ -403,36 +427,44 @@ def additions_only(code, output):
     return problems, summary
 
 
-def abi_rows(args, old, new):
-    rows = []
+def abi_rows(args, old, new, scratch):
+    """abidiff rows. Each library is first written out with abidw (public
+    types only); the comparison is of those files, and each must describe
+    the struct it exports (so the comparison cannot pass by seeing nothing)."""
+    rows, outputs = [], []
     tool = args.abidiff
+    abidw_tool = os.path.join(os.path.dirname(tool), 'abidw') if tool else ''
     suppressions = os.path.join(args.new_source, 'packaging', 'abi', 'keyact.abignore')
     baselines = os.path.join(args.new_source, 'packaging', 'abi')
-    pairs = [('libkeyact-host.so.1', old.library, new.library, old.include, new.include)]
+    pairs = [('libkeyact-host.so.1', old.library, new.library, 'keyact_host')]
     for name in ('discover', 'cascade'):
         pairs.append((f'keyact-{name}.so', old.plugins[name], new.plugins[name],
-                      old.include, new.include))
+                      'keyact_plugin_entry'))
     pairs.append(('libkeyact-host.so.1', os.path.join(baselines, 'libkeyact-host.abi'),
-                  new.library, None, new.include))
+                  new.library, 'keyact_host'))
     pairs.append(('keyact-discover.so', os.path.join(baselines, 'keyact-discover.abi'),
-                  new.plugins['discover'], None, new.include))
-    outputs = []
-    for name, before, after, hd1, hd2 in pairs:
-        against = 'packaging/abi/' + os.path.basename(before) if before.endswith('.abi') \
-            else old.name
+                  new.plugins['discover'], 'keyact_plugin_entry'))
+    for number, (name, before, after, must_have) in enumerate(pairs):
+        baseline = before.endswith('.abi')
+        against = 'packaging/abi/' + os.path.basename(before) if baseline else old.name
         label = f'abidiff {name} against {against}'
-        if not tool:
+        if not tool or not os.path.exists(abidw_tool):
             rows.append((label, False, 'abidiff is not installed (apt-get install abigail-tools)'))
             continue
-        code, output = abidiff(tool, suppressions, before, after, hd1, hd2)
-        problems, summary = additions_only(code, output)
+        if not baseline:
+            before = abidw(abidw_tool, before, old, os.path.join(scratch, f'{number}-old.abi'))
+        after = abidw(abidw_tool, after, new, os.path.join(scratch, f'{number}-new.abi'))
+        problems = [f'{os.path.basename(f)} describes no {must_have}' for f in (before, after)
+                    if f"<class-decl name='{must_have}'" not in open(f, encoding='utf-8').read()]
+        code, output = abidiff(tool, suppressions, before, after)
+        more, summary = additions_only(code, output)
+        problems += more
         rows.append((label, not problems, '; '.join(problems) if problems else
                      f'exit {code}, additions only: {summary}'))
         outputs.append((label + ' (with keyact.abignore)', code, output))
-        if not before.endswith('.abi'):
-            # For the record: what the suppressions hid (appended members).
-            code, output = abidiff(tool, None, before, after, hd1, hd2)
-            outputs.append((label + ' (no suppressions, for the record)', code, output))
+        # For the record: what the suppressions accepted (appended members).
+        code, output = abidiff(tool, None, before, after)
+        outputs.append((label + ' (no suppressions, for the record)', code, output))
     return rows, outputs
 
 
@@ -515,7 +547,8 @@ def main():
     columns = ('lib', 'list', 'demo', 'run', 'check')
     table = [[row.label] + [('ok ' if row.cells[c][0] else 'FAIL ') + row.cells[c][1]
                             for c in columns] for row in rows]
-    abi_table, abi_outputs = abi_rows(args, old, new)
+    with tempfile.TemporaryDirectory() as scratch:
+        abi_table, abi_outputs = abi_rows(args, old, new, scratch)
     print()
     print(f'Release matrix: old = {old.name} (plugins {old.version}, ABI 1.{old.abi_minor}), '
           f'new = this tree (plugins {new.version}, ABI 1.{new.abi_minor})')
@@ -537,7 +570,7 @@ def main():
             continue
         any_seen = True
         total = sum(change.seen.values())
-        print(f'  {change.where} [{change.component} {change.kind}] {total} line(s): {change.why}')
+        print(f'  {change.where} [{change.component} {change.kind}] {total} time(s): {change.why}')
         for (before, after), count in list(change.seen.items())[:3]:
             print(f'      {count} x  {before!r} -> {after!r}')
     if not any_seen:
