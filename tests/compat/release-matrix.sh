@@ -9,6 +9,9 @@
 #   --old REV   the old release (default: ef9be04, release 1.1.0)
 #   --keep DIR  build and stage in DIR and keep it (default: a temporary
 #               directory, removed at the end); a second run reuses the builds
+#   --write-baselines
+#               first rewrite packaging/abi/*.abi from this tree's stage
+#               (only when the ABI grows on purpose: packaging/abi/README.md)
 #   --cards F   the card pool for tests/scenarios/pool (default: the shared
 #               pool beside this clone, ../shared/carddata/cards.json.gz;
 #               those scenarios are skipped, and said so, when it is absent)
@@ -28,12 +31,15 @@ src_new=$(cd "$(dirname "$0")/../.." && pwd)
 old_rev=ef9be04
 keep=
 cards=$src_new/../shared/carddata/cards.json.gz
+write_baselines=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --old) old_rev=$2; shift 2 ;;
         --keep) keep=$2; shift 2 ;;
         --cards) cards=$2; shift 2 ;;
-        *) echo "usage: $0 [--old REV] [--keep DIR] [--cards FILE]" >&2; exit 2 ;;
+        --write-baselines) write_baselines=(--write-baselines); shift ;;
+        *) echo "usage: $0 [--old REV] [--keep DIR] [--cards FILE] [--write-baselines]" >&2
+           exit 2 ;;
     esac
 done
 cd "$src_new"
@@ -107,4 +113,4 @@ python3 "$src_new/tests/compat/release_matrix.py" \
     --old-name "$(project_version old)" \
     --cards "$cards" \
     --known-changes "$src_new/tests/compat/release-log-changes.txt" \
-    --abidiff "$abidiff"
+    --abidiff "$abidiff" "${write_baselines[@]}"

@@ -39,7 +39,8 @@ import sys
 import tempfile
 
 COMPONENTS = ('keyact', 'library', 'plugins')
-KINDS = ('added', 'added-block', 'removed', 'reworded', 'added-member')
+KINDS = ('added', 'added-block', 'removed', 'reworded', 'sub-new', 'continued',
+         'added-member')
 
 
 class Stage:
@@ -105,11 +106,12 @@ def read_changes(path):
         if not why or why[0].startswith('SPDX'):
             sys.exit(f'release_matrix: {where}: every change needs a comment saying why')
         replacement = None
-        if kind in ('reworded', 'added-block'):
-            rest, sep, replacement = rest.partition(' => ')
-            if not sep:
-                sys.exit(f'release_matrix: {where}: {kind} REGEX => '
-                         + ('REPLACEMENT' if kind == 'reworded' else 'LINE-REGEX'))
+        parts = {'reworded': 2, 'added-block': 2, 'continued': 2, 'sub-new': 3}.get(kind, 1)
+        if parts > 1:
+            fields = re.split(r' =>(?: |$)', rest)  # "X =>" at the end: an empty field
+            if len(fields) != parts:
+                sys.exit(f'release_matrix: {where}: {kind} takes {parts} fields joined by " => "')
+            rest, replacement = fields[0], fields[1:] if parts == 3 else fields[1]
         changes.append(Change(component, kind, rest, replacement, ' '.join(why), where))
     return changes
 
@@ -174,10 +176,43 @@ def drop_block(lines, change):
     return kept
 
 
+def sub_new(lines, change):
+    """In each new line matching the change's LINE-REGEX, PATTERN -> REPL
+    everywhere: the line as 1.1.0 printed it."""
+    pattern, replacement = re.compile(change.replacement[0]), change.replacement[1]
+    out = []
+    for line in lines:
+        if change.pattern.fullmatch(line):
+            old = pattern.sub(replacement, line)
+            if old != line:
+                change.note(old, line)
+            line = old
+        out.append(line)
+    return out
+
+
+def continued(lines, change):
+    """A new line matching REGEX continues the line before it, as
+    TEMPLATE: 1.1.0 printed the two as one line."""
+    out = []
+    for line in lines:
+        match = change.pattern.fullmatch(line)
+        if match and out:
+            change.note(None, line)
+            out[-1] += match.expand(change.replacement)
+        else:
+            out.append(line)
+    return out
+
+
 def text_lines(text, changes, side):
     lines = text.splitlines()
     for change in changes:
-        if side == 'new' and change.kind == 'added-block':
+        if side == 'new' and change.kind == 'sub-new':
+            lines = sub_new(lines, change)
+        elif side == 'new' and change.kind == 'continued':
+            lines = continued(lines, change)
+        elif side == 'new' and change.kind == 'added-block':
             lines = drop_block(lines, change)
         elif side == 'new' and change.kind == 'added':
             kept = []
@@ -393,10 +428,23 @@ def new_binary_on_old_library(row, env):
 def abidw(tool, library, stage, out):
     """The library's public ABI as abidw XML: only the types declared in the
     headers the stage installs (--hd; abidiff's own --hf/--hd filters drop
-    every type against an .abi baseline or crash, abigail-tools 2.2)."""
+    every type against an .abi baseline or crash, abigail-tools 2.2). No
+    path of this machine goes into it."""
     subprocess.run([tool, '--drop-private-types', '--hd', stage.include,
-                    '--no-corpus-path', '--out-file', out, library], check=True)
+                    '--no-corpus-path', '--no-comp-dir-path', '--short-locs',
+                    '--out-file', out, library], check=True)
     return out
+
+
+def write_baselines(args, new):
+    """packaging/abi/*.abi from this tree's stage (when the ABI grows on
+    purpose; see packaging/abi/README.md)."""
+    abidw_tool = os.path.join(os.path.dirname(args.abidiff), 'abidw')
+    baselines = os.path.join(args.new_source, 'packaging', 'abi')
+    for name, library in (('libkeyact-host.abi', new.library),
+                          ('keyact-discover.abi', new.plugins['discover'])):
+        abidw(abidw_tool, library, new, os.path.join(baselines, name))
+        print(f'release_matrix: wrote packaging/abi/{name} from {library}')
 
 
 def abidiff(tool, suppressions, old, new):
@@ -422,8 +470,8 @@ def additions_only(code, output):
             problems.append(f'{match.group(1)}: {match.group(2)} removed')
         if 'SONAME changed' in line:
             problems.append(line.strip())
-    added = re.findall(r'(\d+) Added (function|variable)', output)
-    summary = ', '.join(f'{n} {kind}s added' for n, kind in added if int(n)) or 'no change'
+    added = re.findall(r'^(Functions|Variables) changes summary: .*, (\d+) Added', output, re.M)
+    summary = ', '.join(f'{n} {kind.lower()} added' for kind, n in added if int(n)) or 'no change'
     return problems, summary
 
 
@@ -511,11 +559,14 @@ def main():
     parser.add_argument('--known-changes', required=True)
     parser.add_argument('--abidiff', default='')
     parser.add_argument('--cards', default='')
+    parser.add_argument('--write-baselines', action='store_true')
     args = parser.parse_args()
 
     old = Stage(args.old_name, args.old_stage, args.old_version)
     new = Stage('new', args.new_stage, args.new_version)
     changes = read_changes(args.known_changes)
+    if args.write_baselines:
+        write_baselines(args, new)
     scenarios, new_only, skipped = scenario_files(args.new_source, args.old_source, args.cards)
 
     base = {k: v for k, v in os.environ.items()
