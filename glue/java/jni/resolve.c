@@ -18,7 +18,17 @@ typedef struct {
     gboolean failure_lost;         /* a throwable that could not be kept (no memory) */
     keyact_resolve_result *result;
     keyact_card_id *stranded_heap; /* when a library outgrew the stack buffer */
+    gboolean events;               /* the Host overrides notify: fill step events */
 } KjCall;
+
+/* Values of Native.resolve's `features` (Upcalls.FEATURE_*). */
+#define KJ_FEATURE_NOTIFY 1
+#define KJ_FEATURE_LOG    2
+#define KJ_FEATURE_SINGLE 4  /* offer only the 1.0 calls (no batched ones) */
+
+/* Steps travel to Java as Steps.STRIDE longs each, in chunks of this many. */
+#define KJ_STEP_STRIDE 11
+#define KJ_CHUNK 16
 
 static _Thread_local guint64 upcalls;
 
@@ -227,23 +237,32 @@ static int32_t kj_can_cast_face(const keyact_host *host, keyact_game_id game,
     return KEYACT_OK;
 }
 
-/* The Upcalls int[] of at least n ints (reserve() grows it: rare). A local
- * ref in the current frame, or NULL with the status in *status. */
-static jintArray ints_of(KjCall *call, jsize n, int32_t *status)
+/* The array in field `fid` of `obj` with at least n elements, growing the
+ * Upcalls buffers through reserve(grow) when it is shorter (rare: the
+ * buffers are kept from resolve to resolve). A local ref in the current
+ * frame, or NULL with the status in *status. */
+static jarray array_of(KjCall *call, jobject obj, jfieldID fid, jsize n, jint grow, int32_t *status)
 {
     JNIEnv *env = call->env;
-    jintArray a = (*env)->GetObjectField(env, call->up, kj_ids.up_ints);
+    jarray a = (*env)->GetObjectField(env, obj, fid);
     if (a != NULL && (*env)->GetArrayLength(env, a) >= n)
         return a;
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_reserve, (jint)(n / 3 + 1));
+    if (a != NULL)
+        (*env)->DeleteLocalRef(env, a);
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_reserve, grow);
     if ((*status = take_exception(call)) != KEYACT_OK)
         return NULL;
-    a = (*env)->GetObjectField(env, call->up, kj_ids.up_ints);
+    a = (*env)->GetObjectField(env, obj, fid);
     if (a == NULL || (*env)->GetArrayLength(env, a) < n) {
         *status = KEYACT_E_NOMEM;
         return NULL;
     }
     return a;
+}
+
+static jintArray ints_of(KjCall *call, jsize n, int32_t *status)
+{
+    return array_of(call, call->up, kj_ids.up_ints, n, n / 3 + 1, status);
 }
 
 static int32_t kj_choose(const keyact_host *host, keyact_game_id game, keyact_player_id player,
@@ -340,6 +359,180 @@ static void kj_log(const keyact_host *host, int32_t level, const char *message)
     finish_upcall(call);
 }
 
+/* ---- the 1.1 batched callbacks: one upcall per batch ---- */
+
+static int32_t kj_library_cards(const keyact_host *host, keyact_game_id game,
+                                keyact_player_id player, uint32_t from_top, uint32_t count,
+                                keyact_card_id *out_cards)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (out_cards == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
+        return KEYACT_E_INVAL;
+    if (from_top > (uint32_t)G_MAXINT32 - count)
+        return KEYACT_E_NOTFOUND;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jlongArray a = array_of(call, call->up, kj_ids.up_longs, (jsize)count, (jint)count, &status);
+    if (a == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status;
+    }
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_library_cards, (jlong)game, (jlong)player,
+                           (jint)from_top, (jint)count);
+    if ((status = take_exception(call)) == KEYACT_OK) {
+        G_STATIC_ASSERT(sizeof(jlong) == sizeof(keyact_card_id));
+        (*env)->GetLongArrayRegion(env, a, 0, (jsize)count, (jlong *)out_cards);
+        status = take_exception(call);
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    if (status != KEYACT_OK)
+        return status;
+    for (uint32_t i = 0; i < count; i++)
+        if (out_cards[i] == KEYACT_CARD_NONE)
+            return KEYACT_E_NOTFOUND;
+    return KEYACT_OK;
+}
+
+static int32_t kj_describe_cards(const keyact_host *host, keyact_game_id game,
+                                 const keyact_card_id *cards, uint32_t count,
+                                 keyact_card_desc *const *out_descs)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (cards == NULL || out_descs == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
+        return KEYACT_E_INVAL;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jlongArray in = array_of(call, call->up, kj_ids.up_longs, (jsize)count, (jint)count, &status);
+    jlongArray out = in == NULL ? NULL
+        : array_of(call, call->up, kj_ids.up_ptrs, (jsize)count, (jint)count, &status);
+    if (out == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status;
+    }
+    (*env)->SetLongArrayRegion(env, in, 0, (jsize)count, (const jlong *)cards);
+    if ((status = take_exception(call)) == KEYACT_OK) {
+        (*env)->CallVoidMethod(env, call->up, kj_ids.up_describe_cards, (jlong)game, (jint)count);
+        status = take_exception(call);
+    }
+    for (uint32_t at = 0; status == KEYACT_OK && at < count; at += KJ_CHUNK) {
+        jlong blocks[KJ_CHUNK];
+        uint32_t n = MIN(count - at, KJ_CHUNK);
+        (*env)->GetLongArrayRegion(env, out, (jsize)at, (jsize)n, blocks);
+        if ((status = take_exception(call)) != KEYACT_OK)
+            break;
+        for (uint32_t i = 0; i < n && status == KEYACT_OK; i++)
+            status = out_descs[at + i] == NULL ? KEYACT_E_INVAL : fill_desc(blocks[i], out_descs[at + i]);
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return status;
+}
+
+static void pack_step(const keyact_step *step, gboolean events, jlong *d)
+{
+    const keyact_event *e = events ? step->event : NULL;
+
+    d[0] = step->to_zone;
+    d[1] = (jint)step->library_index;
+    d[2] = step->flags;
+    d[3] = (jlong)step->card;
+    d[4] = e != NULL ? e->type : 0;
+    d[5] = e != NULL ? (jlong)e->player : 0;
+    d[6] = e != NULL ? (jlong)e->card : 0;
+    d[7] = e != NULL ? e->n : 0;
+    d[8] = e != NULL ? (jint)e->face : 0;
+    d[9] = e != NULL ? (jint)e->index : 0;
+    d[10] = e != NULL ? (jint)e->mana_value_halves : 0;
+}
+
+static int32_t kj_apply_steps(const keyact_host *host, keyact_game_id game,
+                              keyact_player_id player, const keyact_step *steps, uint32_t count,
+                              uint32_t *out_done)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (steps == NULL || out_done == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 64)
+        return KEYACT_E_INVAL;
+    *out_done = 0;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jobject batch = (*env)->GetObjectField(env, call->up, kj_ids.up_steps);
+    jlongArray data = batch == NULL ? NULL
+        : array_of(call, batch, kj_ids.steps_data, (jsize)(count * KJ_STEP_STRIDE), (jint)count, &status);
+    if (data == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status != KEYACT_OK ? status : KEYACT_E_NOMEM;
+    }
+    for (uint32_t at = 0; at < count; at += KJ_CHUNK) {
+        jlong packed[KJ_CHUNK * KJ_STEP_STRIDE];
+        uint32_t n = MIN(count - at, KJ_CHUNK);
+        for (uint32_t i = 0; i < n; i++)
+            pack_step(&steps[at + i], call->events, &packed[i * KJ_STEP_STRIDE]);
+        (*env)->SetLongArrayRegion(env, data, (jsize)(at * KJ_STEP_STRIDE),
+                                   (jsize)(n * KJ_STEP_STRIDE), packed);
+        if ((status = take_exception(call)) != KEYACT_OK) {
+            (*env)->PopLocalFrame(env, NULL);
+            return status;
+        }
+    }
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_apply_steps, (jlong)game, (jlong)player,
+                           (jint)count);
+    status = take_exception(call);
+    if (status != KEYACT_OK) {
+        /* The steps the Host marked applied moved; the one that threw did not. */
+        jint applied = (*env)->GetIntField(env, batch, kj_ids.steps_applied);
+        *out_done = applied < 0 ? 0u : MIN((uint32_t)applied, count - 1);
+    } else {
+        /* A notify that threw inside the batch: kept, but the batch went on. */
+        jthrowable deferred = (*env)->GetObjectField(env, batch, kj_ids.steps_deferred);
+        if (deferred != NULL) {
+            keep(call, deferred);
+            (*env)->SetObjectField(env, batch, kj_ids.steps_deferred, NULL);
+        }
+        *out_done = count;
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return status;
+}
+
+static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game,
+                                    const uint32_t *bounds, uint32_t count, uint32_t *out_values)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (bounds == NULL || out_values == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
+        return KEYACT_E_INVAL;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jintArray in = array_of(call, call->up, kj_ids.up_ints, (jsize)count, (jint)count, &status);
+    jintArray out = in == NULL ? NULL
+        : array_of(call, call->up, kj_ids.up_ints2, (jsize)count, (jint)count, &status);
+    if (out == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status;
+    }
+    (*env)->SetIntArrayRegion(env, in, 0, (jsize)count, (const jint *)bounds);
+    if ((status = take_exception(call)) == KEYACT_OK) {
+        (*env)->CallVoidMethod(env, call->up, kj_ids.up_random_below_each, (jlong)game, (jint)count);
+        status = take_exception(call);
+    }
+    if (status == KEYACT_OK) {
+        (*env)->GetIntArrayRegion(env, out, 0, (jsize)count, (jint *)out_values);
+        status = take_exception(call);
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return status; /* values out of range are the plugin's to refuse */
+}
+
 /* ---- the native ---- */
 
 static void write_result(KjCall *call, jlongArray res, const keyact_resolve_result *r,
@@ -376,7 +569,7 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     KeyactBoundAction bound;
     keyact_card_id stranded[STRANDED_ON_STACK];
     keyact_resolve_result result = { 0 };
-    KjCall call = { env, up, NULL, FALSE, &result, NULL };
+    KjCall call = { env, up, NULL, FALSE, &result, NULL, (features & KJ_FEATURE_NOTIFY) != 0 };
     keyact_host host;
     gboolean have;
     int32_t status;
@@ -406,8 +599,14 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     host.choose = kj_choose;
     host.cast_free = kj_cast_free;
     host.random_below = kj_random_below;
-    host.notify = (features & 1) ? kj_notify : NULL;
-    host.log = (features & 2) ? kj_log : NULL;
+    host.notify = (features & KJ_FEATURE_NOTIFY) ? kj_notify : NULL;
+    host.log = (features & KJ_FEATURE_LOG) ? kj_log : NULL;
+    if (!(features & KJ_FEATURE_SINGLE)) {
+        host.library_cards = kj_library_cards;
+        host.describe_cards = kj_describe_cards;
+        host.apply_steps = kj_apply_steps;
+        host.random_below_each = kj_random_below_each;
+    }
 
     keyact_resolve_args args = {
         .struct_size = sizeof args, .n = n, .game = (keyact_game_id)game,

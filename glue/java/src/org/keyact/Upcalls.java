@@ -20,7 +20,13 @@ final class Upcalls {
     static final int RES_OUTCOME = 0, RES_DISCOVERED = 1, RES_MVH = 2, RES_FACE = 3, RES_EXILED = 4,
         RES_BOTTOMED = 5, RES_FLAGS = 6, RES_STRANDED = 7, RES_LENGTH = 8;
     /** features bits: which optional Host methods this Host overrides. */
-    static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2;
+    static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2, FEATURE_SINGLE = 4;
+    /**
+     * System property {@code org.keyact.batched=false}: offer the plugin only the ABI 1.0 single
+     * calls (for measuring the batched calls against them), read once; tests may set it.
+     */
+    static volatile int batching = Boolean.parseBoolean(System.getProperty("org.keyact.batched", "true"))
+        ? 0 : FEATURE_SINGLE;
     /** Above this many cached descriptions the cache is emptied before the next resolve. */
     static final int MAX_CACHED = 4096;
 
@@ -105,7 +111,7 @@ final class Upcalls {
     }
 
     static int features(Host host) {
-        return FEATURES.get(host.getClass());
+        return FEATURES.get(host.getClass()) | batching;
     }
 
     private static boolean overrides(Class<?> type, String name, Class<?>... params) {

@@ -4,6 +4,7 @@ package org.keyact;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.OptionalLong;
@@ -75,8 +76,11 @@ class Utf8Test {
                 Result res = r.action("discover").resolve(g, TestHost.GAME, TestHost.PLAYER, 2);
                 assertEquals(OptionalLong.of(100L), res.discovered());
             }
-            // Lim-Dûl's Vault (mana value 2) is the hit each time: 1 description, converted once.
-            assertEquals(1, Upcalls.current().conversions - before);
+            // Lim-Dûl's Vault (mana value 2) is the hit each time. With the batched calls the
+            // plugin may describe the cards below it too: at most the 3 distinct descriptions,
+            // each converted once over the 50 resolves (not 50 or 150 times).
+            long converted = Upcalls.current().conversions - before;
+            assertTrue(converted >= 1 && converted <= 3, "converted " + converted);
         }
     }
 }
