@@ -9,17 +9,6 @@
 
 #include "commands.h"
 
-static const char *selected_by_name(KeyactSelectedBy by)
-{
-    switch (by) {
-    case KEYACT_SELECTED_EXPLICIT:    return "explicit";
-    case KEYACT_SELECTED_ENVIRONMENT: return "environment";
-    case KEYACT_SELECTED_VERSION:     return "version";
-    case KEYACT_SELECTED_NONE:        break;
-    }
-    return "none";
-}
-
 static void print_text(KeyactRegistry *registry, char **dirs)
 {
     guint n_plugins = keyact_registry_get_n_plugins(registry);
@@ -51,18 +40,10 @@ static void print_text(KeyactRegistry *registry, char **dirs)
     }
 
     printf("\nActions (%u):\n", g_strv_length(names));
-    for (guint i = 0; names[i] != NULL; i++) {
-        KeyactBoundAction bound = { NULL, NULL, NULL };
-        const char *reason = NULL;
-        KeyactSelectedBy by = keyact_registry_get_selection(registry, names[i], &bound, &reason);
-        if (by == KEYACT_SELECTED_NONE)
-            printf("  %-10s no implementation\n", names[i]);
-        else
-            printf("  %-10s %s %s from %s\n", names[i], bound.action->impl_id,
-                   keyact_plugin_get_entry(bound.plugin)->plugin_version,
-                   keyact_plugin_get_path(bound.plugin));
-        printf("             why: %s\n", reason);
-    }
+    g_autoptr(GString) actions = g_string_new(NULL);
+    for (guint i = 0; names[i] != NULL; i++)
+        keyact_cli_append_selection_text(registry, names[i], actions);
+    fputs(actions->str, stdout);
 }
 
 static void add_string(JsonBuilder *b, const char *key, const char *value)
@@ -121,21 +102,8 @@ static void add_actions(JsonBuilder *b, KeyactRegistry *registry)
 
     json_builder_set_member_name(b, "actions");
     json_builder_begin_array(b);
-    for (guint i = 0; names[i] != NULL; i++) {
-        KeyactBoundAction bound = { NULL, NULL, NULL };
-        const char *reason = NULL;
-        KeyactSelectedBy by = keyact_registry_get_selection(registry, names[i], &bound, &reason);
-        json_builder_begin_object(b);
-        add_string(b, "name", names[i]);
-        add_string(b, "selected_by", selected_by_name(by));
-        add_string(b, "reason", reason);
-        if (by != KEYACT_SELECTED_NONE) {
-            add_string(b, "impl_id", bound.action->impl_id);
-            add_string(b, "version", keyact_plugin_get_entry(bound.plugin)->plugin_version);
-            add_string(b, "path", keyact_plugin_get_path(bound.plugin));
-        }
-        json_builder_end_object(b);
-    }
+    for (guint i = 0; names[i] != NULL; i++)
+        keyact_cli_add_selection_json(b, registry, names[i]);
     json_builder_end_array(b);
 }
 

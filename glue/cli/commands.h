@@ -6,6 +6,7 @@
 #define KEYACT_CLI_COMMANDS_H
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 #include "keyact-host.h"
 
@@ -59,6 +60,17 @@ char *keyact_cli_format_halves(guint32 halves);
 /* Why a cost is bad, e.g. "unknown mana symbol \"{Q}\" at byte 3", for
  * KEYACT_E_BADCOST at `offset`. Free with g_free. */
 char *keyact_cli_describe_bad_cost(const char *cost, guint32 offset);
+
+/* Which implementation serves an action and why (selection-report.c), as
+ * `keyact list` and `keyact run` show it. */
+/* "explicit", "environment", "version" or "none". */
+const char *keyact_cli_selected_by_name(KeyactSelectedBy by);
+/* Two lines: "  NAME       ID VERSION from PATH" (or "no implementation")
+ * and "             why: REASON". */
+void keyact_cli_append_selection_text(KeyactRegistry *registry, const char *name, GString *out);
+/* One object: name, selected_by, reason and, when there is one, impl_id,
+ * version, path. */
+void keyact_cli_add_selection_json(JsonBuilder *b, KeyactRegistry *registry, const char *name);
 
 /* Set the program name to "keyact NAME" so GOptionContext's usage line and
  * GLib's messages name the subcommand. */

@@ -114,6 +114,58 @@ static void print_wrapped(const char *text, const char *indent)
         putchar('\n');
 }
 
+/* The actions the reference host resolves, as the log and the JSON name
+ * their implementations: discover always, cascade when one is loaded. */
+static const char *const host_actions[] = { "discover", "cascade" };
+
+static gboolean shows_action(KeyactRegistry *registry, const char *name)
+{
+    return g_str_equal(name, "discover") ||
+           keyact_registry_get_selection(registry, name, NULL, NULL) != KEYACT_SELECTED_NONE;
+}
+
+static void print_implementations(KeyactRegistry *registry)
+{
+    g_autoptr(GString) out = g_string_new("Implementations:\n");
+    for (guint i = 0; i < G_N_ELEMENTS(host_actions); i++)
+        if (shows_action(registry, host_actions[i]))
+            keyact_cli_append_selection_text(registry, host_actions[i], out);
+    g_string_append(out, "\n");
+    fputs(out->str, stdout);
+}
+
+/* The report's document with "implementations" after "seed". */
+static char *json_with_implementations(const RefGame *game, guint64 seed,
+                                       KeyactRegistry *registry)
+{
+    g_autoptr(JsonNode) report = ref_report_json(game, seed);
+    JsonObject *members = json_node_get_object(report);
+    g_autoptr(JsonBuilder) b = json_builder_new();
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "seed");
+    json_builder_add_value(b, json_object_dup_member(members, "seed"));
+    json_builder_set_member_name(b, "implementations");
+    json_builder_begin_array(b);
+    for (guint i = 0; i < G_N_ELEMENTS(host_actions); i++)
+        if (shows_action(registry, host_actions[i]))
+            keyact_cli_add_selection_json(b, registry, host_actions[i]);
+    json_builder_end_array(b);
+    g_autoptr(GList) names = json_object_get_members(members);
+    for (GList *l = names; l != NULL; l = l->next) {
+        if (g_str_equal(l->data, "seed"))
+            continue;
+        json_builder_set_member_name(b, l->data);
+        json_builder_add_value(b, json_object_dup_member(members, l->data));
+    }
+    json_builder_end_object(b);
+    g_autoptr(JsonNode) root = json_builder_get_root(b);
+    g_autoptr(JsonGenerator) generator = json_generator_new();
+    json_generator_set_pretty(generator, TRUE);
+    json_generator_set_indent(generator, 2);
+    json_generator_set_root(generator, root);
+    return json_generator_to_data(generator, NULL);
+}
+
 static int exit_status_of(const GError *error)
 {
     return g_error_matches(error, REF_GAME_ERROR, REF_GAME_ERROR_INPUT) ? KEYACT_EXIT_INPUT
@@ -121,7 +173,7 @@ static int exit_status_of(const GError *error)
 }
 
 static int play_steps(const RefScenario *scenario, RefGame *game, const RefActions *actions,
-                      const KeyactPlayOptions *opts, guint64 seed)
+                      KeyactRegistry *registry, const KeyactPlayOptions *opts, guint64 seed)
 {
     TextLog log = { 0 };
     KeyactInteractive interactive = {
@@ -136,6 +188,8 @@ static int play_steps(const RefScenario *scenario, RefGame *game, const RefActio
             g_printerr("keyact: --interactive: standard input is not a terminal; "
                        "following the scenario's choices\n");
     }
+    if (!opts->json)
+        print_implementations(registry);
     if (!opts->json && scenario->description != NULL)
         print_wrapped(scenario->description, "");
 
@@ -158,7 +212,7 @@ static int play_steps(const RefScenario *scenario, RefGame *game, const RefActio
         }
     }
     if (opts->json) {
-        g_autofree char *text = ref_report_json_text(game, seed);
+        g_autofree char *text = json_with_implementations(game, seed, registry);
         printf("%s\n", text);
     } else {
         g_autoptr(GString) zones = g_string_new("\n== Final zones\n");
@@ -203,5 +257,5 @@ int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *o
     const keyact_rules_ext *rules = keyact_plugin_get_extension(discover.plugin, KEYACT_EXT_RULES);
     if (rules != NULL && rules->struct_size >= sizeof *rules && rules->card_mana_value != NULL)
         game->rules = rules;
-    return play_steps(scenario, game, &actions, opts, seed);
+    return play_steps(scenario, game, &actions, registry, opts, seed);
 }

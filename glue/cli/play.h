@@ -19,8 +19,9 @@ typedef struct {
     gboolean interactive;   /* ask the player on a terminal */
     char *seed;             /* --seed, or NULL for the scenario's */
     char *cards;            /* --cards FILE, or NULL for the scenario's */
-    char **plugins;         /* --plugin PATH, repeatable, chosen over the search path; may be NULL */
-    char *impl;             /* --impl ID, or NULL for the first "discover" */
+    char **plugins;         /* --plugin PATH, repeatable: loaded besides the search path and
+                             * chosen for its actions; may be NULL */
+    char *impl;             /* --impl ID, or NULL for KEYACT_IMPL, else the highest version */
 } KeyactPlayOptions;
 
 /* Add the play options (--json, --seed, --plugin, --impl, --interactive and,

@@ -15,6 +15,10 @@
  *       message; otherwise run MODE as above.
  *   scenario-check compare EXPECTED.json ACTUAL.json
  *       Compare two files.
+ *   scenario-check --subst NAME=VALUE ... MODE ...
+ *       Before comparing, replace each "@NAME@" in EXPECTED.json with VALUE
+ *       (as JSON string text): what depends on the build, like the plugin
+ *       file's path in "implementations" or the project version.
  *
  * Exit: 0 pass, 1 fail, 77 skip, 99 usage error.
  */
@@ -37,6 +41,26 @@ typedef struct {
     guint count;
     GString *report;
 } Diff;
+
+/* --subst NAME=VALUE pairs, as given. */
+static GPtrArray *substitutions;
+
+/* `text` with each @NAME@ replaced by its VALUE, escaped for a JSON string. */
+static char *substitute(const char *text)
+{
+    g_autoptr(GString) out = g_string_new(text);
+    for (guint i = 0; substitutions != NULL && i < substitutions->len; i++) {
+        const char *pair = g_ptr_array_index(substitutions, i);
+        const char *equals = strchr(pair, '=');
+        g_autofree char *name = g_strndup(pair, (gsize)(equals - pair));
+        g_autofree char *key = g_strdup_printf("@%s@", name);
+        g_autoptr(GString) value = g_string_new(equals + 1);
+        g_string_replace(value, "\\", "\\\\", 0);
+        g_string_replace(value, "\"", "\\\"", 0);
+        g_string_replace(out, key, value->str, 0);
+    }
+    return g_string_free(g_steal_pointer(&out), FALSE);
+}
 
 static char *node_text(JsonNode *node)
 {
@@ -147,8 +171,9 @@ static int compare_texts(const char *expected_path, const char *actual_text, gss
         g_printerr("cannot read the expected output: %s\n", error->message);
         return EXIT_FAIL;
     }
-    g_autoptr(JsonNode) expected = parse(expected_text, (gssize)expected_length, expected_path,
-                                         &error);
+    (void)expected_length;
+    g_autofree char *expected_substituted = substitute(expected_text);
+    g_autoptr(JsonNode) expected = parse(expected_substituted, -1, expected_path, &error);
     if (expected == NULL) {
         g_printerr("%s\n", error->message);
         return EXIT_FAIL;
@@ -287,7 +312,8 @@ static char **command_after(int argc, char **argv, int first)
 
 static int usage(void)
 {
-    g_printerr("usage: scenario-check expect EXPECTED -- COMMAND...\n"
+    g_printerr("usage: scenario-check [--subst NAME=VALUE]... MODE ...\n"
+               "       scenario-check expect EXPECTED -- COMMAND...\n"
                "       scenario-check fails STATUS SUBSTRING -- COMMAND...\n"
                "       scenario-check prints SUBSTRING -- COMMAND...\n"
                "       scenario-check needs-file PATH (expect|fails|prints) ARGS... -- COMMAND...\n"
@@ -334,5 +360,16 @@ static int dispatch(int argc, char **argv, int at)
 
 int main(int argc, char **argv)
 {
-    return dispatch(argc, argv, 1);
+    int at = 1;
+    substitutions = g_ptr_array_new();
+    while (at + 1 < argc && strcmp(argv[at], "--subst") == 0) {
+        const char *equals = strchr(argv[at + 1], '=');
+        if (equals == NULL || equals == argv[at + 1])
+            return usage();
+        g_ptr_array_add(substitutions, argv[at + 1]);
+        at += 2;
+    }
+    int status = dispatch(argc, argv, at);
+    g_ptr_array_free(substitutions, TRUE);
+    return status;
 }
