@@ -201,10 +201,16 @@ final class JsonReport {
         return root;
     }
 
-    /** The document as indented text. */
-    static String text(Game game, long seed) {
+    /** The document as indented text, with {@code implementations} after "seed". */
+    static String text(Game game, long seed, ArrayNode implementations) {
+        ObjectNode report = document(game, seed);
+        ObjectNode root = F.objectNode();
+        root.set("seed", report.get("seed"));
+        root.set("implementations", implementations);
+        report.remove("seed");
+        root.setAll(report);
         try {
-            return MAPPER.writeValueAsString(document(game, seed));
+            return MAPPER.writeValueAsString(root);
         } catch (java.io.IOException e) {
             throw new IllegalStateException("a tree of plain nodes always serializes", e);
         }

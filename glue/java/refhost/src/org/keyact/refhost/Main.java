@@ -180,7 +180,7 @@ public final class Main {
                 err.println("keyact-jvm: cannot load the discover plugin: " + e.getMessage());
                 return EXIT_RULES;
             }
-            return playSteps(scenario, game, seed);
+            return playSteps(scenario, game, registry, seed);
         }
     }
 
@@ -323,13 +323,15 @@ public final class Main {
         };
     }
 
-    private int playSteps(Scenario scenario, Game game, long seed) {
+    private int playSteps(Scenario scenario, Game game, Registry registry, long seed) {
         if (interactive) {
             if (stdinIsTerminal())
                 installChooser(game);
             else
                 err.println("keyact-jvm: --interactive: standard input is not a terminal; following the scenario's choices");
         }
+        if (!json)
+            out.print(Implementations.text(registry));
         if (!json && scenario.description != null)
             printWrapped(scenario.description, "");
         for (int i = 0; i < scenario.steps.size(); i++) {
@@ -354,7 +356,7 @@ public final class Main {
             }
         }
         if (json) {
-            out.print(JsonReport.text(game, seed) + "\n");
+            out.print(JsonReport.text(game, seed, Implementations.json(registry)) + "\n");
         } else {
             StringBuilder b = new StringBuilder("\n== Final zones\n");
             TextReport.zones(game, b);
