@@ -199,6 +199,19 @@ def main():
             for plugins in (discover_only, both):
                 jobs.append((label, path, plugins, extra, json_and_text))
 
+        # The flags: the seed, the card file, the implementation, a missing file.
+        case = os.path.join(args.scenarios, 'cases', 'normal-hit.json')
+        for extra in (['--seed', '99'], ['--seed', 'seven'], ['--seed', '99999999999999999999'],
+                      ['--cards', os.path.join(args.scenarios, 'engine-error', 'cards.json')],
+                      ['--cards', os.path.join(args.scenarios, 'no-such-cards.json.gz')],
+                      ['--impl', 'org.keyact.discover.cr701_57'], ['--impl', 'no.such.impl']):
+            jobs.append(('command line', case, both, extra, json_and_text))
+        jobs.append(('command line', os.path.join(args.scenarios, 'no-such-scenario.json'), both, [],
+                     json_and_text))
+        if os.path.isfile(pool):
+            jobs.append(('command line', os.path.join(args.scenarios, 'cascade', 'cases', 'split.json'),
+                         both, ['--cards', pool], json_and_text))
+
     tmp = tempfile.TemporaryDirectory()
     if args.generated:
         if not os.path.isfile(pool):
