@@ -30,6 +30,7 @@ extern "C" {
 #endif
 
 /* Destination zones for move_card (values of `to_zone`). */
+#define KEYACT_ZONE_NONE     0u /* keyact_step only: no move, the step is its event alone (1.1) */
 #define KEYACT_ZONE_LIBRARY  1u /* owner's library at `library_index` */
 #define KEYACT_ZONE_EXILE    2u /* exile, face up */
 #define KEYACT_ZONE_HAND     3u /* owner's hand */
@@ -59,6 +60,24 @@ typedef struct keyact_option {
 
 #define KEYACT_OPTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_option, mana_value_halves)
 #define KEYACT_OPTION_SIZE_1_1 KEYACT_OPTION_SIZE_1_0
+
+/* One step of apply_steps (ABI 1.1): an optional move, then an optional
+ * event, exactly as a move_card call followed by a notify call would make
+ * them. Steps travel in an array indexed by sizeof(keyact_step), so this
+ * struct never grows. */
+typedef struct keyact_step {
+    uint32_t struct_size;        /* sizeof(keyact_step) */
+    uint32_t to_zone;            /* KEYACT_ZONE_* as for move_card, or KEYACT_ZONE_NONE: no move */
+    uint32_t library_index;      /* as for move_card; ignored unless to_zone is LIBRARY */
+    uint32_t flags;              /* KEYACT_MOVE_* bits, as for move_card */
+    keyact_card_id card;         /* the card to move; ignored when to_zone is NONE */
+    /* The event delivered after the move (or alone when to_zone is NONE),
+     * as notify would get it; NULL: no event. Owned by the plugin, valid
+     * during the apply_steps call only. */
+    const keyact_event *event;
+} keyact_step;
+
+#define KEYACT_STEP_SIZE_1_1 KEYACT_SIZE_THROUGH(keyact_step, event)
 
 /* Results of cast_free (values of *out_cast). */
 #define KEYACT_CAST_DONE   1u /* the spell was cast: the host moved the card to the stack */
@@ -153,10 +172,69 @@ struct keyact_host {
      * Optional (NULL: no extensions). */
     const void *(*get_extension)(const keyact_host *host, const char *id);
 
+    /* ---- ABI 1.1: batched calls. ----
+     * Each is optional (NULL), and a plugin uses one only when it negotiated
+     * 1.1 and KEYACT_HOST_HAS() says the table has it; otherwise it makes
+     * the 1.0 calls. In meaning nothing changes: cards are still exiled one
+     * at a time, and the host sees the same moves, the same events and the
+     * same random draws, in the same order, whichever calls the plugin used
+     * (only describe_card's questions may come earlier, see describe_cards).
+     * Every array is owned by the plugin and valid during the call only;
+     * what the host writes back goes into plugin-owned arrays of `count`
+     * entries. Same threads as above. */
+
+    /* The cards [from_top, from_top + count) of `player`'s library, top
+     * first, into out_cards[0..count-1] (count >= 1): what count
+     * library_card calls for those indexes would give now. The plugin then
+     * exiles them from the top in that order (through move_card or
+     * apply_steps), so a host offering this must not change the rest of the
+     * library while they move. Nothing moves. KEYACT_E_NOTFOUND when the
+     * library holds fewer than from_top + count cards; on any failure the
+     * plugin uses none of out_cards. Optional. */
+    int32_t (*library_cards)(const keyact_host *host, keyact_game_id game,
+                             keyact_player_id player, uint32_t from_top,
+                             uint32_t count, keyact_card_id *out_cards);
+
+    /* Describe cards[0..count-1] (count >= 1): out_descs[i] (plugin-owned,
+     * struct_size set by the plugin) is filled exactly as describe_card
+     * would fill it for cards[i]. The cards may still be in the library:
+     * the plugin may describe the cards it is about to exile before moving
+     * them, and may describe a few it will not exile; the answer is the
+     * printed card wherever it is. Strings and faces stay host-owned and
+     * valid until the resolve call returns. All or nothing: on failure the
+     * plugin uses none of the descriptions (and has moved none of those
+     * cards). Optional. */
+    int32_t (*describe_cards)(const keyact_host *host, keyact_game_id game,
+                              const keyact_card_id *cards, uint32_t count,
+                              keyact_card_desc *const *out_descs);
+
+    /* Apply steps[0..count-1] (count >= 1) in order, each as move_card
+     * (game, player, step->card, step->to_zone, step->library_index,
+     * step->flags) unless to_zone is KEYACT_ZONE_NONE, then notify(game,
+     * step->event) if the event is not NULL (a host with no notify drops
+     * it). *out_done receives the number of steps fully applied. A move
+     * that fails stops the batch: that card stays where it was, its event
+     * is not delivered, no later step is applied, *out_done is its index and
+     * the move's code is returned. On success *out_done = count and 0 is
+     * returned. So the plugin always knows which cards moved: its stranded
+     * list stays exact. Optional. */
+    int32_t (*apply_steps)(const keyact_host *host, keyact_game_id game,
+                           keyact_player_id player, const keyact_step *steps,
+                           uint32_t count, uint32_t *out_done);
+
+    /* out_values[i] = a uniform random integer in [0, bounds[i]), for i in
+     * order (count >= 1, every bound >= 1): the same draws from the host's
+     * RNG as random_below(bounds[0]), random_below(bounds[1]), ... in turn,
+     * so a seed replays the same whichever the plugin used. All or nothing:
+     * on failure the plugin uses none of the values. Optional. */
+    int32_t (*random_below_each)(const keyact_host *host, keyact_game_id game,
+                                 const uint32_t *bounds, uint32_t count,
+                                 uint32_t *out_values);
 };
 
-/* The size of the host table in ABI 1.0. */
+/* The size of the host table in each ABI version. */
 #define KEYACT_HOST_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_host, get_extension)
+#define KEYACT_HOST_SIZE_1_1 KEYACT_SIZE_THROUGH(keyact_host, random_below_each)
 
 /* True when a host table of this struct_size has member `member`. */
 #define KEYACT_HOST_HAS(host, member) \

@@ -5,10 +5,17 @@
  * bump breaks):
  *   1.0  first stable ABI: plugin entry, actions, host table, card
  *        description, events, resolve arguments and result.
- *        Values added within 1.0 for actions after discover (no struct
- *        changed): KEYACT_OPTION_TO_BOTTOM, KEYACT_OUTCOME_BOTTOM,
- *        KEYACT_EVENT_FINISHED. Only a host that asks for such an action
- *        sees them.
+ *   1.1  batched host calls, so a resolve needs at most two host calls
+ *        per exiled card (host.h): keyact_host.library_cards,
+ *        .describe_cards, .apply_steps and .random_below_each, appended
+ *        after get_extension, each optional; struct keyact_step and
+ *        KEYACT_ZONE_NONE for apply_steps. The 1.0 and 1.1 size of every
+ *        struct as KEYACT_*_SIZE_1_0 / _1_1 constants.
+ *        Also the three values cascade needs, which release 1.1.0 shipped
+ *        under ABI 1.0 before this minor existed: KEYACT_OPTION_TO_BOTTOM,
+ *        KEYACT_OUTCOME_BOTTOM, KEYACT_EVENT_FINISHED. A discover plugin
+ *        never sends them, whatever it negotiated; a cascade plugin sends
+ *        them to 1.0 hosts too (they only ever ask it for cascade).
  *
  * Thread: everything here is plain data; no functions.
  */
@@ -26,7 +33,7 @@ extern "C" {
  * they share the major; each side then uses only the fields and callbacks of
  * the smaller minor (the struct_size fields say what the other side has). */
 #define KEYACT_ABI_MAJOR 1u
-#define KEYACT_ABI_MINOR 0u
+#define KEYACT_ABI_MINOR 1u
 
 /* One ABI version, as offered by a host or chosen by a plugin. Offers are
  * arrays, so this struct never grows (and has no struct_size). */

@@ -5,6 +5,7 @@
 /* Newest first. A new minor is added here once the library reads the
  * members it appends. */
 static const keyact_version host_versions[] = {
+    { 1u, 1u },
     { 1u, 0u },
 };
 

@@ -102,11 +102,9 @@ static void append_move_flags(GString *out, guint32 flags)
                                (flags & KEYACT_MOVE_REVEAL) ? "|" : "", unknown);
 }
 
-static void append_event(GString *out, const KeyactTraceRecord *record)
+static void append_event_copy(GString *out, gboolean has_event, const keyact_event *event)
 {
-    const keyact_event *event = &record->event;
-
-    if (!record->has_event) {
+    if (!has_event) {
         g_string_append(out, "NULL");
         return;
     }
@@ -118,6 +116,11 @@ static void append_event(GString *out, const KeyactTraceRecord *record)
     append_face(out, event->face);
     g_string_append_printf(out, ", index=%" G_GUINT32_FORMAT ", mv_halves=%" G_GUINT32_FORMAT "}",
                            event->index, event->mana_value_halves);
+}
+
+static void append_event(GString *out, const KeyactTraceRecord *record)
+{
+    append_event_copy(out, record->has_event, &record->event);
 }
 
 static void append_options(GString *out, const KeyactTraceRecord *record, guint32 option_count)
@@ -158,6 +161,119 @@ static guint32 option_count_of(const KeyactTraceRecord *record)
     return 0;
 }
 
+/* ---- batched callbacks (ABI 1.1): arrays print as [a, b, ...], from the
+ * record's batch copy; entries past KEYACT_TRACE_MAX_BATCH as "...". ---- */
+
+typedef enum { ENTRY_CARD, ENTRY_BOUND, ENTRY_VALUE, ENTRY_STEP, ENTRY_DESC } EntryPart;
+
+static void append_layout(GString *out, guint32 layout);
+static void append_faces(GString *out, gchar *const *names, gchar *const *costs);
+
+static void append_step(GString *out, const KeyactTraceEntry *entry)
+{
+    if (entry->to_zone == KEYACT_ZONE_NONE) {
+        g_string_append(out, "{to_zone=NONE");
+    } else {
+        g_string_append(out, "{card=");
+        append_card(out, entry->card);
+        g_string_append(out, ", to_zone=");
+        append_named_u32(out, zone_name(entry->to_zone), entry->to_zone);
+        g_string_append(out, ", library_index=");
+        append_named_u32(out, entry->library_index == KEYACT_LIBRARY_BOTTOM ? "BOTTOM" : NULL,
+                         entry->library_index);
+        g_string_append(out, ", flags=");
+        append_move_flags(out, entry->flags);
+    }
+    g_string_append(out, ", event=");
+    append_event_copy(out, entry->has_event, &entry->event);
+    g_string_append_c(out, '}');
+}
+
+static void append_entries(GString *out, const KeyactTraceBatch *batch, EntryPart part)
+{
+    g_string_append_c(out, '[');
+    for (guint e = 0; e < batch->n_entries; e++) {
+        const KeyactTraceEntry *entry = &batch->entries[e];
+
+        if (e > 0)
+            g_string_append(out, ", ");
+        switch (part) {
+        case ENTRY_CARD:
+            append_card(out, entry->card);
+            break;
+        case ENTRY_BOUND:
+            g_string_append_printf(out, "%" G_GUINT32_FORMAT, entry->bound);
+            break;
+        case ENTRY_VALUE:
+            g_string_append_printf(out, "%" G_GUINT32_FORMAT, entry->value);
+            break;
+        case ENTRY_STEP:
+            append_step(out, entry);
+            break;
+        case ENTRY_DESC:
+            g_string_append(out, "{layout=");
+            append_layout(out, entry->layout);
+            g_string_append(out, ", faces=");
+            append_faces(out, entry->face_names, entry->face_costs);
+            g_string_append_c(out, '}');
+            break;
+        }
+    }
+    if (batch->count > batch->n_entries)
+        g_string_append(out, batch->n_entries > 0 ? ", ..." : "...");
+    g_string_append_c(out, ']');
+}
+
+/* An input array argument: NULL, or its entries. */
+static void append_batch_arg(GString *out, const KeyactTraceRecord *record, guint i,
+                             EntryPart part)
+{
+    const KeyactTraceBatch *batch = keyact_trace_record_batch(record);
+
+    if (record->args[i].pointer == NULL || batch == NULL)
+        g_string_append(out, "NULL");
+    else
+        append_entries(out, batch, part);
+}
+
+/* What the host wrote back through a batched call's out arrays. */
+static void append_batch_out(GString *out, const KeyactTraceRecord *record)
+{
+    const KeyactTraceBatch *batch = keyact_trace_record_batch(record);
+    const KeyactCallbackSignature *signature = record->signature;
+
+    if (batch == NULL)
+        return;
+    for (guint i = 0; i < signature->n_args; i++) {
+        switch (signature->args[i].kind) {
+        case KEYACT_ARG_OUT_DONE:
+            if (batch->has_done)
+                g_string_append_printf(out, " -> done=%" G_GUINT32_FORMAT, batch->done);
+            return;
+        case KEYACT_ARG_OUT_CARDS:
+            if (batch->has_out) {
+                g_string_append(out, " -> ");
+                append_entries(out, batch, ENTRY_CARD);
+            }
+            return;
+        case KEYACT_ARG_OUT_VALUES:
+            if (batch->has_out) {
+                g_string_append(out, " -> ");
+                append_entries(out, batch, ENTRY_VALUE);
+            }
+            return;
+        case KEYACT_ARG_DESCS_OUT:
+            if (batch->has_out) {
+                g_string_append(out, " -> ");
+                append_entries(out, batch, ENTRY_DESC);
+            }
+            return;
+        default:
+            break;
+        }
+    }
+}
+
 /* Append argument `i`; FALSE when it is not shown (host, out pointers). */
 static gboolean append_arg(GString *out, const KeyactTraceRecord *record, guint i)
 {
@@ -168,6 +284,10 @@ static gboolean append_arg(GString *out, const KeyactTraceRecord *record, guint 
     case KEYACT_ARG_OUT_U32:
     case KEYACT_ARG_OUT_CARD:
     case KEYACT_ARG_DESC_OUT:
+    case KEYACT_ARG_OUT_CARDS:
+    case KEYACT_ARG_DESCS_OUT:
+    case KEYACT_ARG_OUT_VALUES:
+    case KEYACT_ARG_OUT_DONE:
         return FALSE;
     case KEYACT_ARG_GAME:
     case KEYACT_ARG_PLAYER:
@@ -179,6 +299,7 @@ static gboolean append_arg(GString *out, const KeyactTraceRecord *record, guint 
     case KEYACT_ARG_U32:
     case KEYACT_ARG_BOUND:
     case KEYACT_ARG_OPTION_COUNT:
+    case KEYACT_ARG_COUNT:
         g_string_append_printf(out, "%" G_GUINT32_FORMAT, value->u32);
         break;
     case KEYACT_ARG_I32:
@@ -217,29 +338,51 @@ static gboolean append_arg(GString *out, const KeyactTraceRecord *record, guint 
     case KEYACT_ARG_STRING:
         append_string(out, record->string);
         break;
+    case KEYACT_ARG_CARDS:
+        append_batch_arg(out, record, i, ENTRY_CARD);
+        break;
+    case KEYACT_ARG_BOUNDS:
+        append_batch_arg(out, record, i, ENTRY_BOUND);
+        break;
+    case KEYACT_ARG_STEPS:
+        append_batch_arg(out, record, i, ENTRY_STEP);
+        break;
     }
     return TRUE;
+}
+
+static void append_layout(GString *out, guint32 layout)
+{
+    append_named_u32(out, layout_name(layout), layout);
+}
+
+static void append_faces(GString *out, gchar *const *names, gchar *const *costs)
+{
+    g_string_append_c(out, '[');
+    for (guint i = 0; names != NULL && names[i] != NULL; i++) {
+        if (i > 0)
+            g_string_append(out, ", ");
+        append_string(out, names[i]);
+        if (costs[i][0] != '\0')
+            g_string_append_printf(out, " %s", costs[i]);
+    }
+    g_string_append_c(out, ']');
 }
 
 static void append_desc(GString *out, const KeyactTraceRecord *record)
 {
     g_string_append(out, "{layout=");
-    append_named_u32(out, layout_name(record->out.u32), record->out.u32);
-    g_string_append(out, ", faces=[");
-    for (guint i = 0; record->face_names != NULL && record->face_names[i] != NULL; i++) {
-        if (i > 0)
-            g_string_append(out, ", ");
-        append_string(out, record->face_names[i]);
-        if (record->face_costs[i][0] != '\0')
-            g_string_append_printf(out, " %s", record->face_costs[i]);
-    }
-    g_string_append(out, "]}");
+    append_layout(out, record->out.u32);
+    g_string_append(out, ", faces=");
+    append_faces(out, record->face_names, record->face_costs);
+    g_string_append_c(out, '}');
 }
 
 static void append_out(GString *out, const KeyactTraceRecord *record)
 {
     const KeyactCallbackSignature *signature = record->signature;
 
+    append_batch_out(out, record);
     if (!record->has_out)
         return;
     g_string_append(out, " -> ");

@@ -21,8 +21,11 @@ G_BEGIN_DECLS
 #define KEYACT_TRACE_API
 #endif
 
-/* Number of callbacks in keyact_host (ABI 1.0). */
-#define KEYACT_CALLBACK_COUNT 11u
+/* Number of callbacks in keyact_host: 11 in ABI 1.0, 4 more in 1.1. */
+#define KEYACT_CALLBACK_COUNT 15u
+
+/* The record's batch copy, NULL unless the call is a batched one. */
+const KeyactTraceBatch *keyact_trace_record_batch(const KeyactTraceRecord *record);
 
 /* The libffi type of a kind / of a return kind. */
 ffi_type *keyact_arg_kind_ffi_type(KeyactArgKind kind);

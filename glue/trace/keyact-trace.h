@@ -48,7 +48,17 @@ typedef enum {
  *   OPTIONS                                   const keyact_option * (OPTION_COUNT entries)
  *   EVENT                                     const keyact_event *
  *   STRING                                    const char * (UTF-8, NUL-terminated)
- * The finer uint32_t kinds (ZONE, FACE, ...) only change how a trace
+ * Kinds of the ABI 1.1 batched callbacks (each array has COUNT entries):
+ *   COUNT                                     uint32_t (the entries of the call's arrays)
+ *   CARDS                                     const keyact_card_id *
+ *   OUT_CARDS                                 keyact_card_id *  (written by the host)
+ *   DESCS_OUT                                 keyact_card_desc *const * (filled by the host)
+ *   STEPS                                     const keyact_step *
+ *   BOUNDS                                    const uint32_t *
+ *   OUT_VALUES                                uint32_t *        (written by the host)
+ *   OUT_DONE                                  uint32_t *        (written by the host, also
+ *                                                                on failure: apply_steps)
+ * The finer uint32_t kinds (ZONE, FACE, COUNT, ...) only change how a trace
  * prints the value. */
 typedef enum {
     KEYACT_ARG_HOST,
@@ -70,6 +80,15 @@ typedef enum {
     KEYACT_ARG_OPTION_COUNT,
     KEYACT_ARG_EVENT,
     KEYACT_ARG_STRING,
+    /* ABI 1.1 */
+    KEYACT_ARG_COUNT,
+    KEYACT_ARG_CARDS,
+    KEYACT_ARG_OUT_CARDS,
+    KEYACT_ARG_DESCS_OUT,
+    KEYACT_ARG_STEPS,
+    KEYACT_ARG_BOUNDS,
+    KEYACT_ARG_OUT_VALUES,
+    KEYACT_ARG_OUT_DONE,
 } KeyactArgKind;
 
 /* What a callback returns. */
@@ -111,9 +130,10 @@ const char *keyact_arg_kind_name(KeyactArgKind kind);
  * dereference void ** themselves; the caller picks the one that matches
  * the argument's kind. */
 guint64 keyact_call_arg_id(void *const *args, guint index);           /* GAME, PLAYER, CARD */
-guint32 keyact_call_arg_u32(void *const *args, guint index);          /* every uint32_t kind */
+guint32 keyact_call_arg_u32(void *const *args, guint index);          /* every uint32_t kind, COUNT */
 gint32 keyact_call_arg_i32(void *const *args, guint index);           /* I32, LOG_LEVEL */
-gpointer keyact_call_arg_pointer(void *const *args, guint index);     /* HOST, OUT_*, DESC_OUT, OPTIONS, EVENT, STRING */
+gpointer keyact_call_arg_pointer(void *const *args, guint index);     /* HOST, OUT_*, DESC_OUT, OPTIONS, EVENT, STRING,
+                                                                       * CARDS, DESCS_OUT, STEPS, BOUNDS */
 
 /* ---- tracing ---- */
 
@@ -128,15 +148,56 @@ typedef union {
 /* Most options a record copies from one choose call. */
 #define KEYACT_TRACE_MAX_OPTIONS 16u
 
+/* Most entries a record copies from the arrays of one batched call (ABI
+ * 1.1); a trace shows the rest as "...". */
+#define KEYACT_TRACE_MAX_BATCH 64u
+
+/* One entry of a batched call, as far as that call has it. */
+typedef struct {
+    keyact_card_id card;   /* library_cards: the card written back; describe_cards:
+                            * the card asked about; apply_steps: the step's card */
+    guint32 to_zone;       /* apply_steps: the step's move, as move_card takes it */
+    guint32 library_index;
+    guint32 flags;
+    guint32 bound;         /* random_below_each: the bound asked for */
+    guint32 value;         /* random_below_each: the value written back */
+    guint32 layout;        /* describe_cards: the layout written back */
+    gboolean has_event;    /* apply_steps: the step had an event, copied below */
+    keyact_event event;    /* its fields the plugin set (others 0) */
+    gchar **face_names;    /* describe_cards: one per described face, NULL-terminated */
+    gchar **face_costs;    /* describe_cards: mana cost per face ("" for none) */
+} KeyactTraceEntry;
+
+/* What a record keeps of a batched call's arrays (ABI 1.1 callbacks:
+ * library_cards, describe_cards, apply_steps, random_below_each). Owned by
+ * the record, one block with its strings. */
+typedef struct {
+    guint32 count;             /* the call's COUNT argument */
+    guint n_entries;           /* entries copied: MIN(count, KEYACT_TRACE_MAX_BATCH) */
+    /* The values the host wrote back are in the entries: for library_cards,
+     * describe_cards and random_below_each only when the call returned 0
+     * (has_out); for apply_steps `done` is *out_done, which the host writes
+     * on failure too (has_done). */
+    gboolean has_out;
+    gboolean has_done;
+    guint32 done;
+    KeyactTraceEntry *entries; /* n_entries of them */
+} KeyactTraceBatch;
+
 /* One recorded call. Everything a pointer argument pointed to and that
- * lives only during the call is copied here. */
+ * lives only during the call is copied here (for the batched callbacks of
+ * ABI 1.1, into the KeyactTraceBatch that `result` points to: this struct
+ * travels in arrays, so it never grows). */
 typedef struct {
     const KeyactCallbackSignature *signature;
     /* args[i] for i < signature->n_args, as the plugin passed them
      * (args[0] is the traced table, not the wrapped one). */
     KeyactCallValue args[KEYACT_CALLBACK_MAX_ARGS];
     int32_t status;            /* RETURN_STATUS callbacks; 0 for the others */
-    gconstpointer result;      /* RETURN_POINTER callbacks; NULL for the others */
+    gconstpointer result;      /* RETURN_POINTER callbacks: what the call returned;
+                                * batched callbacks (ABI 1.1): the record's
+                                * const KeyactTraceBatch copy of their arrays;
+                                * NULL for the others */
     /* The value written through the OUT_U32/OUT_CARD pointer (or, for
      * DESC_OUT, out.u32 = the layout). Read only when the call returned 0
      * and the pointer was non-NULL; has_out says whether it was. */
@@ -186,6 +247,10 @@ void keyact_tracer_clear(KeyactTracer *tracer);
 /* Every record as one line, each ending in '\n', e.g.
  *   move_card(game=1, player=1, card=7, to_zone=EXILE, library_index=0, flags=REVEAL) = 0
  *   random_below(game=1, bound=3) = 0 -> 2
+ *   library_cards(game=1, player=1, from_top=0, count=2) = 0 -> [7, 8]
+ *   random_below_each(game=1, bounds=[3, 2], count=2) = 0 -> [2, 0]
+ *   apply_steps(game=1, player=1, steps=[{card=7, to_zone=EXILE, library_index=0,
+ *               flags=REVEAL, event={type=EXILED, ...}}], count=1) = 0 -> done=1
  * The host argument is left out; an out value follows "->" when the call
  * returned 0. Free with g_free. */
 char *keyact_tracer_format(KeyactTracer *tracer);

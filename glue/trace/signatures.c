@@ -47,6 +47,19 @@ static const KeyactCallbackSignature signatures[] = {
               ARG("host", HOST), ARG("level", LOG_LEVEL), ARG("message", STRING)),
     SIGNATURE(get_extension, POINTER, 2,
               ARG("host", HOST), ARG("id", STRING)),
+    /* ABI 1.1 */
+    SIGNATURE(library_cards, STATUS, 6,
+              ARG("host", HOST), ARG("game", GAME), ARG("player", PLAYER),
+              ARG("from_top", U32), ARG("count", COUNT), ARG("out_cards", OUT_CARDS)),
+    SIGNATURE(describe_cards, STATUS, 5,
+              ARG("host", HOST), ARG("game", GAME), ARG("cards", CARDS),
+              ARG("count", COUNT), ARG("out_descs", DESCS_OUT)),
+    SIGNATURE(apply_steps, STATUS, 6,
+              ARG("host", HOST), ARG("game", GAME), ARG("player", PLAYER),
+              ARG("steps", STEPS), ARG("count", COUNT), ARG("out_done", OUT_DONE)),
+    SIGNATURE(random_below_each, STATUS, 5,
+              ARG("host", HOST), ARG("game", GAME), ARG("bounds", BOUNDS),
+              ARG("count", COUNT), ARG("out_values", OUT_VALUES)),
 };
 
 /* The C types the entries above encode. */
@@ -68,6 +81,15 @@ typedef int32_t (*random_below_type)(const keyact_host *, keyact_game_id, uint32
 typedef void (*notify_type)(const keyact_host *, keyact_game_id, const keyact_event *);
 typedef void (*log_type)(const keyact_host *, int32_t, const char *);
 typedef const void *(*get_extension_type)(const keyact_host *, const char *);
+typedef int32_t (*library_cards_type)(const keyact_host *, keyact_game_id, keyact_player_id,
+                                      uint32_t, uint32_t, keyact_card_id *);
+typedef int32_t (*describe_cards_type)(const keyact_host *, keyact_game_id,
+                                       const keyact_card_id *, uint32_t,
+                                       keyact_card_desc *const *);
+typedef int32_t (*apply_steps_type)(const keyact_host *, keyact_game_id, keyact_player_id,
+                                    const keyact_step *, uint32_t, uint32_t *);
+typedef int32_t (*random_below_each_type)(const keyact_host *, keyact_game_id,
+                                          const uint32_t *, uint32_t, uint32_t *);
 
 #define MEMBER_HAS_TYPE(member) \
     _Static_assert(_Generic(((keyact_host *)NULL)->member, member##_type: 1, default: 0), \
@@ -83,10 +105,14 @@ MEMBER_HAS_TYPE(random_below);
 MEMBER_HAS_TYPE(notify);
 MEMBER_HAS_TYPE(log);
 MEMBER_HAS_TYPE(get_extension);
+MEMBER_HAS_TYPE(library_cards);
+MEMBER_HAS_TYPE(describe_cards);
+MEMBER_HAS_TYPE(apply_steps);
+MEMBER_HAS_TYPE(random_below_each);
 
 _Static_assert(sizeof signatures / sizeof signatures[0] == KEYACT_CALLBACK_COUNT,
                "one signature per callback");
-_Static_assert(offsetof(keyact_host, get_extension) + sizeof(get_extension_type)
+_Static_assert(offsetof(keyact_host, random_below_each) + sizeof(random_below_each_type)
                    == sizeof(keyact_host),
                "keyact_host grew: add the new callbacks to the signature table");
 /* Closures hand out code addresses as data pointers; POSIX makes the two
@@ -134,6 +160,14 @@ KEYACT_TRACE_API const char *keyact_arg_kind_name(KeyactArgKind kind)
     case KEYACT_ARG_OPTION_COUNT: return "OPTION_COUNT";
     case KEYACT_ARG_EVENT: return "EVENT";
     case KEYACT_ARG_STRING: return "STRING";
+    case KEYACT_ARG_COUNT: return "COUNT";
+    case KEYACT_ARG_CARDS: return "CARDS";
+    case KEYACT_ARG_OUT_CARDS: return "OUT_CARDS";
+    case KEYACT_ARG_DESCS_OUT: return "DESCS_OUT";
+    case KEYACT_ARG_STEPS: return "STEPS";
+    case KEYACT_ARG_BOUNDS: return "BOUNDS";
+    case KEYACT_ARG_OUT_VALUES: return "OUT_VALUES";
+    case KEYACT_ARG_OUT_DONE: return "OUT_DONE";
     }
     return "UNKNOWN";
 }
@@ -152,6 +186,7 @@ ffi_type *keyact_arg_kind_ffi_type(KeyactArgKind kind)
     case KEYACT_ARG_FACE:
     case KEYACT_ARG_BOUND:
     case KEYACT_ARG_OPTION_COUNT:
+    case KEYACT_ARG_COUNT:
         return &ffi_type_uint32;
     case KEYACT_ARG_I32:
     case KEYACT_ARG_LOG_LEVEL:
@@ -163,6 +198,13 @@ ffi_type *keyact_arg_kind_ffi_type(KeyactArgKind kind)
     case KEYACT_ARG_OPTIONS:
     case KEYACT_ARG_EVENT:
     case KEYACT_ARG_STRING:
+    case KEYACT_ARG_CARDS:
+    case KEYACT_ARG_OUT_CARDS:
+    case KEYACT_ARG_DESCS_OUT:
+    case KEYACT_ARG_STEPS:
+    case KEYACT_ARG_BOUNDS:
+    case KEYACT_ARG_OUT_VALUES:
+    case KEYACT_ARG_OUT_DONE:
         return &ffi_type_pointer;
     }
     g_return_val_if_reached(&ffi_type_pointer);

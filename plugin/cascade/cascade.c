@@ -22,7 +22,9 @@ static const kp_action_rules cascade_rules = {
     .decline_option = KEYACT_OPTION_TO_BOTTOM,
     /* "Then put all cards exiled this way that weren't cast on the bottom
      * of your library in a random order": the hit too. */
-    .place_uncast_hit = NULL,
+    .uncast_zone = KEYACT_ZONE_NONE,
+    .uncast_event = 0u,
+    .uncast_outcome = KEYACT_OUTCOME_BOTTOM,
     .last_event = KEYACT_EVENT_FINISHED,
     /* events.h: only HIT (and DISCOVERED) carry a mana value; FINISHED
      * names the card found, the result holds its value. */

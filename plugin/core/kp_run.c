@@ -1,25 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* kp_run.c - the steps discover and cascade share, through the host table.
+/* kp_run.c - the steps discover and cascade share, through the 1.0 host
+ * calls; a 1.1 host's batched calls are kp_run_batched.c's.
  *
- * All of a resolve but the action's place_uncast_hit is in this one file,
- * with static steps the compiler folds into kp_resolve: splitting them
- * into separately called functions cost about 140 instructions per resolve
- * (3.5% of a 4-card discover) in prologues and reloads.
+ * The 1.0 steps are static functions the compiler folds into kp_resolve:
+ * splitting them into separately called functions cost about 140
+ * instructions per resolve (3.5% of a 4-card discover) in prologues and
+ * reloads.
  */
-#include "kp_run.h"
+#include "kp_run_private.h"
 
 #include <stddef.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <keyact/status.h>
 
 #include "kp_context.h"
-
-int32_t kp_host_status(int32_t rc)
-{
-    return rc > 0 ? KEYACT_E_HOST : rc;
-}
 
 static bool host_is_usable(const keyact_host *host)
 {
@@ -82,82 +74,15 @@ static void run_end(kp_run *run)
     list->capacity = KP_EXILED_INLINE;
 }
 
-static void note_question_failure(kp_run *run, int32_t rc)
-{
-    if (run->question_status == KEYACT_OK)
-        run->question_status = rc;
-}
-
 static void emit(const kp_run *run, uint32_t type, keyact_card_id card, uint32_t face,
                  uint32_t index, uint32_t halves)
 {
+    keyact_event event;
+
     if (run->host->notify == NULL)
         return;
-    /* An initializer zeroes any member it does not name, and the 1.0
-     * struct has no padding: no memset needed before filling it. */
-    const keyact_event event = {
-        .struct_size = sizeof event,
-        .type = type,
-        .player = run->args->player,
-        .card = card,
-        .n = run->args->n,
-        .face = face,
-        .index = index,
-        .mana_value_halves = halves,
-    };
+    kp_event_fill(&event, run, type, card, face, index, halves);
     run->host->notify(run->host, run->args->game, &event);
-}
-
-void kp_emit(const kp_run *run, uint32_t type, keyact_card_id card, uint32_t face,
-             uint32_t index, uint32_t halves)
-{
-    emit(run, type, card, face, index, halves);
-}
-
-/* List exiled[from..to) as stranded (the count always, the ids as far as
- * the host's buffer goes). */
-static void report_stranded(kp_run *run, uint32_t from, uint32_t to)
-{
-    keyact_resolve_result *result = run->result;
-    uint32_t written = 0;
-
-    result->stranded_count = to - from;
-    if (result->stranded == NULL)
-        return;
-    for (uint32_t i = from; i < to && written < result->stranded_capacity; i++)
-        result->stranded[written++] = run->exiled.ids[i];
-}
-
-/* Make room for one more exiled card, moving to the heap past the inline
- * array. Done before the card is moved, so running out of memory never
- * leaves an unrecorded card in exile. */
-static int32_t reserve_one(kp_card_list *list)
-{
-    uint32_t capacity;
-    keyact_card_id *ids;
-
-    if (list->count < list->capacity)
-        return KEYACT_OK;
-    if (list->capacity == UINT32_MAX)
-        return KEYACT_E_NOMEM;
-    capacity = list->capacity > UINT32_MAX / 2u ? UINT32_MAX : list->capacity * 2u;
-#if SIZE_MAX <= UINT32_MAX
-    /* Only a 32-bit size_t can fail to hold the byte count. */
-    if (capacity > SIZE_MAX / sizeof *ids)
-        return KEYACT_E_NOMEM;
-#endif
-    if (list->ids == list->inline_ids) {
-        ids = malloc((size_t)capacity * sizeof *ids);
-        if (ids != NULL)
-            memcpy(ids, list->inline_ids, (size_t)list->count * sizeof *ids);
-    } else {
-        ids = realloc(list->ids, (size_t)capacity * sizeof *ids);
-    }
-    if (ids == NULL)
-        return KEYACT_E_NOMEM;
-    list->ids = ids;
-    list->capacity = capacity;
-    return KEYACT_OK;
 }
 
 /* The loop of kp_exile_until_hit; the caller reports the stranded cards
@@ -177,16 +102,16 @@ static int32_t exile_loop(kp_run *run, uint32_t library_size, bool *out_found,
         /* The top card: every earlier one has left the library. */
         rc = host->library_card(host, args->game, args->player, 0u, &card);
         if (rc != KEYACT_OK)
-            return kp_host_status(rc);
+            return kp_status(rc);
         if (card == KEYACT_CARD_NONE)
             return KEYACT_E_RANGE;
-        rc = reserve_one(&run->exiled);
+        rc = kp_reserve(&run->exiled, 1u);
         if (rc != KEYACT_OK)
             return rc;
         rc = host->move_card(host, args->game, args->player, card,
                              KEYACT_ZONE_EXILE, 0u, KEYACT_MOVE_REVEAL);
         if (rc != KEYACT_OK)
-            return kp_host_status(rc);
+            return kp_status(rc);
         run->exiled.ids[run->exiled.count++] = card;
         run->result->exiled_count = run->exiled.count;
         emit(run, KEYACT_EVENT_EXILED, card, KEYACT_FACE_NONE, order, 0u);
@@ -195,7 +120,7 @@ static int32_t exile_loop(kp_run *run, uint32_t library_size, bool *out_found,
         desc.struct_size = sizeof desc;
         rc = host->describe_card(host, args->game, card, &desc);
         if (rc != KEYACT_OK)
-            return kp_host_status(rc);
+            return kp_status(rc);
         rc = kp_card_evaluate(&desc, args->n, run->compare, out_eval);
         if (rc != KEYACT_OK)
             return rc;
@@ -221,12 +146,12 @@ static int32_t exile_until_hit(kp_run *run, bool *out_found, kp_card_eval *out_e
     *out_found = false;
     rc = host->library_size(host, run->args->game, run->args->player, &library_size);
     if (rc != KEYACT_OK)
-        return kp_host_status(rc);
+        return kp_status(rc);
 
     rc = exile_loop(run, library_size, out_found, out_eval);
     if (rc != KEYACT_OK) {
         *out_found = false;
-        report_stranded(run, 0u, run->exiled.count);
+        kp_report_stranded(run, 0u, run->exiled.count);
         return rc;
     }
     if (!*out_found)
@@ -259,11 +184,11 @@ static uint32_t ask_face_to_cast(kp_run *run, keyact_card_id card, const kp_card
         /* The targeting hook: legal targets, restrictions. */
         rc = host->can_cast_face(host, args->game, args->player, card, face, &can);
         if (rc != KEYACT_OK) {
-            note_question_failure(run, kp_host_status(rc));
+            kp_note_question_failure(run, kp_status(rc));
             continue;
         }
         if (can > 1u) {
-            note_question_failure(run, KEYACT_E_RANGE);
+            kp_note_question_failure(run, KEYACT_E_RANGE);
             continue;
         }
         if (can == 0u)
@@ -286,23 +211,19 @@ static uint32_t ask_face_to_cast(kp_run *run, keyact_card_id card, const kp_card
     rc = host->choose(host, args->game, args->player, card, options,
                       option_count, &chosen);
     if (rc != KEYACT_OK) {
-        note_question_failure(run, kp_host_status(rc));
+        kp_note_question_failure(run, kp_status(rc));
         return KEYACT_FACE_NONE;
     }
     if (chosen >= option_count) {
-        note_question_failure(run, KEYACT_E_RANGE);
+        kp_note_question_failure(run, KEYACT_E_RANGE);
         return KEYACT_FACE_NONE;
     }
     return options[chosen].kind == KEYACT_OPTION_CAST_FACE
            ? options[chosen].face : KEYACT_FACE_NONE;
 }
 
-/* "You may cast that card without paying its mana cost": offer, then cast
- * the chosen face. True when it was cast (CAST sent, outcome CAST); false
- * when not, with CAST_FAILED sent when a cast was tried. Every failure here
- * is a question failure. */
-static bool offer_and_cast(kp_run *run, keyact_card_id card, const kp_card_eval *eval,
-                           uint32_t decline_kind)
+kp_cast_result kp_offer_and_cast(kp_run *run, keyact_card_id card, const kp_card_eval *eval,
+                                 uint32_t decline_kind, uint32_t *out_face)
 {
     const keyact_host *host = run->host;
     const keyact_resolve_args *args = run->args;
@@ -310,22 +231,21 @@ static bool offer_and_cast(kp_run *run, keyact_card_id card, const kp_card_eval 
     uint32_t cast = 0;
     int32_t rc;
 
+    *out_face = face;
     if (face == KEYACT_FACE_NONE)
-        return false;
+        return KP_NOT_CAST;
     rc = host->cast_free(host, args->game, args->player, card, face, &cast);
     if (rc != KEYACT_OK) {
-        note_question_failure(run, kp_host_status(rc));
+        kp_note_question_failure(run, kp_status(rc));
     } else if (cast == KEYACT_CAST_DONE) {
-        emit(run, KEYACT_EVENT_CAST, card, face, 0u, 0u);
         run->result->outcome = KEYACT_OUTCOME_CAST;
         run->result->face_cast = face;
-        return true;
+        return KP_CAST;
     } else if (cast != KEYACT_CAST_FAILED) {
-        note_question_failure(run, KEYACT_E_RANGE);
+        kp_note_question_failure(run, KEYACT_E_RANGE);
     }
     /* Not cast after all: the card is still in exile. */
-    emit(run, KEYACT_EVENT_CAST_FAILED, card, face, 0u, 0u);
-    return false;
+    return KP_CAST_FAILED;
 }
 
 /* exiled[0..count) to the bottom in a uniformly random order (Fisher-Yates
@@ -343,8 +263,8 @@ static int32_t bottom_in_random_order(kp_run *run, uint32_t count)
         int32_t rc = host->random_below(host, args->game, i + 1u, &j);
 
         if (rc != KEYACT_OK || j > i) {
-            report_stranded(run, 0u, count);
-            return rc != KEYACT_OK ? kp_host_status(rc) : KEYACT_E_RANGE;
+            kp_report_stranded(run, 0u, count);
+            return rc != KEYACT_OK ? kp_status(rc) : KEYACT_E_RANGE;
         }
         swap = ids[i];
         ids[i] = ids[j];
@@ -355,8 +275,8 @@ static int32_t bottom_in_random_order(kp_run *run, uint32_t count)
         int32_t rc = host->move_card(host, args->game, args->player, ids[order],
                                      KEYACT_ZONE_LIBRARY, KEYACT_LIBRARY_BOTTOM, 0u);
         if (rc != KEYACT_OK) {
-            report_stranded(run, order, count);
-            return kp_host_status(rc);
+            kp_report_stranded(run, order, count);
+            return kp_status(rc);
         }
         run->result->bottomed_count = order + 1u;
         emit(run, KEYACT_EVENT_BOTTOM, ids[order], KEYACT_FACE_NONE, order, 0u);
@@ -381,15 +301,25 @@ static int32_t run_steps(kp_run *run, const kp_action_rules *rules)
     to_bottom = run->exiled.count;
     if (found) {
         keyact_card_id card = run->exiled.ids[run->exiled.count - 1u];
+        uint32_t face;
+        kp_cast_result cast = kp_offer_and_cast(run, card, &eval, rules->decline_option, &face);
 
-        if (offer_and_cast(run, card, &eval, rules->decline_option)) {
+        if (cast != KP_NOT_CAST)
+            emit(run, cast == KP_CAST ? KEYACT_EVENT_CAST : KEYACT_EVENT_CAST_FAILED, card,
+                 face, 0u, 0u);
+        if (cast == KP_CAST) {
             to_bottom--;
-        } else if (rules->place_uncast_hit != NULL) {
-            rc = rules->place_uncast_hit(run, card);
+        } else if (rules->uncast_zone != KEYACT_ZONE_NONE) {
+            /* Discover: "If you don't cast it, put that card into your
+             * hand." A failing move stops the resolve. */
+            rc = run->host->move_card(run->host, run->args->game, run->args->player, card,
+                                      rules->uncast_zone, 0u, 0u);
             if (rc != KEYACT_OK) {
-                report_stranded(run, 0u, run->exiled.count);
-                return rc;
+                kp_report_stranded(run, 0u, run->exiled.count);
+                return kp_status(rc);
             }
+            emit(run, rules->uncast_event, card, KEYACT_FACE_NONE, 0u, 0u);
+            run->result->outcome = rules->uncast_outcome;
             to_bottom--;
         } else {
             hit_to_bottom = true;
@@ -417,7 +347,7 @@ int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *h
     rc = run_begin(&run, ctx, host, args, result, rules->compare);
     if (rc != KEYACT_OK)
         return rc;
-    rc = run_steps(&run, rules);
+    rc = kp_run_wants_batched(ctx, host) ? kp_run_batched(&run, rules) : run_steps(&run, rules);
     run_end(&run);
     return rc;
 }

@@ -2,22 +2,47 @@
 /* kp_run.h - one resolve of an "exile until" keyword action (discover,
  * cascade) through the host table. The steps are the same for every such
  * action; a small table (kp_action_rules) says what differs: how values
- * compare with N, the decline option, where an uncast hit goes, and the
- * last event.
+ * compare with N, the decline option, where an uncast hit goes (a zone and
+ * an event: data, not a callback), and the last event.
  *
  * Every step keeps the resolve contract of keyact/action.h: a failing
  * question callback (can_cast_face, choose, cast_free) is recovered as
  * "not cast" and its code returned at the end; a failing action callback
  * stops the resolve, and the cards left in exile are listed as stranded.
  *
- * Host calls, in order (the trace-golden suite freezes discover's):
+ * Host calls, in order, on a 1.0 host (or a plugin negotiated at 1.0; the
+ * trace-golden suite freezes discover's):
  *   library_size once; per card: library_card(0), move_card(EXILE, reveal),
  *   notify EXILED, describe_card, until the first hit or the end;
  *   on a hit: notify HIT, can_cast_face per allowed face, choose (only when
  *   something can be cast), cast_free, notify CAST or CAST_FAILED;
- *   when not cast, the action's place_uncast_hit (discover: move_card(HAND),
- *   notify TO_HAND); random_below for the Fisher-Yates shuffle,
- *   move_card(BOTTOM) and notify BOTTOM for each card; the last event.
+ *   when not cast and the rules name an uncast zone (discover: hand):
+ *   move_card(uncast_zone), notify uncast_event; random_below for the
+ *   Fisher-Yates shuffle, move_card(BOTTOM) and notify BOTTOM for each card;
+ *   the last event.
+ *
+ * On a 1.1 host (negotiated 1.1, the member in the table and set; each
+ * batched call is used on its own, the 1.0 calls stand in for a missing
+ * one), the same moves, events and random draws in the same order, in
+ * fewer calls (kp_run_batched.c):
+ *   library_size once; then windows of 4, 8, 16, then 32 cards (never past
+ *   the library): library_cards(from_top = the cards read but not yet
+ *   moved, count), describe_cards of the window (the cards are described
+ *   while still in the library, the ones after the hit included), and each
+ *   card evaluated in order; its move to exile and EXILED (and HIT after
+ *   the hit) become steps of apply_steps, sent when 64 are waiting, at the
+ *   hit and at the end of the library;
+ *   on a hit: can_cast_face per face, choose, cast_free as above; then
+ *   random_below_each for the shuffle's bounds (64 per call) and
+ *   apply_steps with CAST or CAST_FAILED, the uncast move and its event,
+ *   every move to the bottom and its BOTTOM, and the last event (64 steps
+ *   per call). A 60-card deck hitting at its third card: library_size,
+ *   library_cards, describe_cards, apply_steps, the questions,
+ *   random_below_each, apply_steps.
+ *   Failure part-way: apply_steps says how many steps it applied, so the
+ *   exiled, bottomed and stranded counts stay exact; an action call
+ *   failing before a batch sends the steps already waiting first (the
+ *   cards a 1.0 host would have seen exiled), then stops.
  *
  * Thread: a kp_run lives on the resolving thread's stack; nothing is shared.
  */
@@ -48,15 +73,14 @@ typedef struct kp_card_list {
 
 /* One resolve in progress, on the resolving thread's stack. host, args and
  * result belong to the caller of resolve and outlive the run. */
-typedef struct kp_run kp_run;
-struct kp_run {
+typedef struct kp_run {
     const keyact_host *host;
     const keyact_resolve_args *args;
     keyact_resolve_result *result;
     kp_compare compare;        /* how the hit and each face compare with args->n */
     int32_t question_status;   /* first failure of a recovered question, or 0 */
     kp_card_list exiled;
-};
+} kp_run;
 
 /* What one action makes of the shared steps. Static, action-owned. */
 typedef struct kp_action_rules {
@@ -64,13 +88,15 @@ typedef struct kp_action_rules {
     uint32_t decline_option;     /* KEYACT_OPTION_TO_HAND or KEYACT_OPTION_TO_BOTTOM,
                                   * offered after the faces */
     /* Where a hit that was not cast goes (declined, nothing castable, the
-     * cast failed). NULL: it stays among the exiled cards and goes to the
-     * bottom shuffled in with them; the outcome is then
-     * KEYACT_OUTCOME_BOTTOM. Otherwise called once, the card still in
-     * exile: it moves the card, sends its event and sets the outcome, and
-     * returns 0 or a negative code that stops the resolve (every exiled
-     * card is then reported stranded). */
-    int32_t (*place_uncast_hit)(kp_run *run, keyact_card_id card);
+     * cast failed): KEYACT_ZONE_HAND (discover) moves it there, sends
+     * uncast_event and sets uncast_outcome; a failing move stops the
+     * resolve (every exiled card is then reported stranded).
+     * KEYACT_ZONE_NONE (cascade): it stays among the exiled cards and goes
+     * to the bottom shuffled in with them; the outcome is then
+     * KEYACT_OUTCOME_BOTTOM and the other two fields are not used. */
+    uint32_t uncast_zone;        /* KEYACT_ZONE_HAND or KEYACT_ZONE_NONE */
+    uint32_t uncast_event;       /* KEYACT_EVENT_* sent after that move */
+    uint32_t uncast_outcome;     /* KEYACT_OUTCOME_* once it moved */
     uint32_t last_event;         /* KEYACT_EVENT_*: the last event of a finished resolve;
                                   * its card is the hit or KEYACT_CARD_NONE */
     uint32_t last_event_has_value; /* 1: the last event carries the hit's mana value x2 */
@@ -78,24 +104,17 @@ typedef struct kp_action_rules {
 
 /* Resolve one action under `rules` (the action's own static table, never
  * NULL), following keyact/action.h. Checks the arguments first: `ctx` must
- * be a live kp_context, `host` a 1.0 table with every required callback,
+ * be a live kp_context, `host` at least a 1.0 table with every required
+ * callback (the 1.0 ones: a 1.1 host's batched calls are optional),
  * args and result at least their 1.0 size, args->n >= 0; else
  * KEYACT_E_INVAL and nothing is touched. Then clears the result's 1.0
  * fields (keeping its struct_size and stranded buffer) and runs the steps
- * above. Allocates nothing while at most KP_EXILED_INLINE cards are
- * exiled. Thread: any; concurrent calls for different games are
+ * above, through the batched calls when the context's version is 1.1 or
+ * later and the host has them. Allocates nothing while at most
+ * KP_EXILED_INLINE cards are exiled. Thread: any; concurrent calls for different games are
  * independent. */
 int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *host,
                    const keyact_resolve_args *args, keyact_resolve_result *result);
-
-/* For place_uncast_hit: a host's status as ours (anything but 0 is a
- * failure, and a failure must reach the caller as a negative code). */
-int32_t kp_host_status(int32_t rc);
-
-/* For place_uncast_hit: notify one event (if the host has notify), filled
- * with the run's player and n. */
-void kp_emit(const kp_run *run, uint32_t type, keyact_card_id card, uint32_t face,
-             uint32_t index, uint32_t halves);
 
 #ifdef __cplusplus
 }

@@ -8,29 +8,15 @@
  */
 #include "discover.h"
 
-#include <keyact/status.h>
-
 #include "kp_run.h"
-
-/* CR 701.57a: "If you don't cast it, put that card into your hand." A
- * failing move stops the resolve. */
-static int32_t put_into_hand(kp_run *run, keyact_card_id card)
-{
-    const keyact_host *host = run->host;
-    int32_t rc = host->move_card(host, run->args->game, run->args->player, card,
-                                 KEYACT_ZONE_HAND, 0u, 0u);
-
-    if (rc != KEYACT_OK)
-        return kp_host_status(rc);
-    kp_emit(run, KEYACT_EVENT_TO_HAND, card, KEYACT_FACE_NONE, 0u, 0u);
-    run->result->outcome = KEYACT_OUTCOME_HAND;
-    return KEYACT_OK;
-}
 
 static const kp_action_rules discover_rules = {
     .compare = KP_AT_MOST,
     .decline_option = KEYACT_OPTION_TO_HAND,
-    .place_uncast_hit = put_into_hand,
+    /* CR 701.57a: "If you don't cast it, put that card into your hand." */
+    .uncast_zone = KEYACT_ZONE_HAND,
+    .uncast_event = KEYACT_EVENT_TO_HAND,
+    .uncast_outcome = KEYACT_OUTCOME_HAND,
     .last_event = KEYACT_EVENT_DISCOVERED,
     .last_event_has_value = 1u,
 };

@@ -183,7 +183,7 @@ TEST(PluginLoad, AbiMajor2)
     Refusal refusal(path);
     expect_refused(refusal.plugin, refusal.error, KEYACT_HOST_ERROR_ABI_MAJOR, path);
     EXPECT_TRUE(contains(refusal.message(),
-                         path + " was built for keyact ABI 2.0; this host speaks 1.0"))
+                         path + " was built for keyact ABI 2.0; this host speaks 1.1"))
         << refusal.message();
 }
 
@@ -192,8 +192,9 @@ TEST(PluginLoad, NegotiateReturnsAnError)
     std::string path = fixture_path("negotiate_error");
     Refusal refusal(path);
     expect_refused(refusal.plugin, refusal.error, KEYACT_HOST_ERROR_NEGOTIATE, path);
-    EXPECT_TRUE(contains(refusal.message(), "offered (1.0)")) << refusal.message();
-    EXPECT_TRUE(contains(refusal.message(), "built for ABI 1.0")) << refusal.message();
+    // libkeyact-host offers every minor it speaks, newest first.
+    EXPECT_TRUE(contains(refusal.message(), "offered (1.1, 1.0)")) << refusal.message();
+    EXPECT_TRUE(contains(refusal.message(), "built for ABI 1.1")) << refusal.message();
     EXPECT_TRUE(contains(refusal.message(), "KEYACT_E_VERSION")) << refusal.message();
 }
 
@@ -322,13 +323,16 @@ TEST(PluginUnload, DeinitRunsExactlyOnce)
     EXPECT_EQ(log.lines().size(), 2u);
 }
 
-TEST(HostVersions, SpeaksExactly1_0AndFillsTheHostTableHeader)
+TEST(HostVersions, SpeaksExactly1_1And1_0AndFillsTheHostTableHeader)
 {
     guint n = 0;
     const keyact_version *versions = keyact_host_lib_versions(&n);
-    ASSERT_EQ(n, 1u);
+    ASSERT_EQ(n, 2u);
+    // Newest first: a plugin picks the highest it knows.
     EXPECT_EQ(versions[0].major, 1u);
-    EXPECT_EQ(versions[0].minor, 0u);
+    EXPECT_EQ(versions[0].minor, 1u);
+    EXPECT_EQ(versions[1].major, 1u);
+    EXPECT_EQ(versions[1].minor, 0u);
 
     keyact_host host;
     std::memset(&host, 0xff, sizeof host);

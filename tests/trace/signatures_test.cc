@@ -27,6 +27,9 @@ const Expected kExpected[] = {
     EXPECT_MEMBER(cast_free, STATUS, 6),     EXPECT_MEMBER(random_below, STATUS, 4),
     EXPECT_MEMBER(notify, VOID, 3),          EXPECT_MEMBER(log, VOID, 3),
     EXPECT_MEMBER(get_extension, POINTER, 2),
+    // ABI 1.1
+    EXPECT_MEMBER(library_cards, STATUS, 6), EXPECT_MEMBER(describe_cards, STATUS, 5),
+    EXPECT_MEMBER(apply_steps, STATUS, 6),   EXPECT_MEMBER(random_below_each, STATUS, 5),
 };
 
 TEST(TraceSignatures, OneEntryPerCallbackInMemberOrder)

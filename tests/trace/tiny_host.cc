@@ -125,6 +125,63 @@ const void *get_extension(const keyact_host *host, const char *id)
     return std::string(id) == "org.keyact.test.tiny.v1" ? tiny : nullptr;
 }
 
+// ABI 1.1: the batched calls, each as the 1.0 calls it stands for.
+int32_t library_cards(const keyact_host *host, keyact_game_id game, keyact_player_id player,
+                      uint32_t from_top, uint32_t count, keyact_card_id *out_cards)
+{
+    TinyHost *tiny = self(host);
+    if (static_cast<size_t>(from_top) + count > tiny->library.size())
+        return KEYACT_E_NOTFOUND;
+    for (uint32_t i = 0; i < count; i++)
+        out_cards[i] = tiny->library[from_top + i];
+    (void)game;
+    (void)player;
+    return KEYACT_OK;
+}
+
+int32_t describe_cards(const keyact_host *host, keyact_game_id game,
+                       const keyact_card_id *cards, uint32_t count,
+                       keyact_card_desc *const *out_descs)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        int32_t rc = describe_card(host, game, cards[i], out_descs[i]);
+        if (rc != KEYACT_OK)
+            return rc;
+    }
+    return KEYACT_OK;
+}
+
+int32_t apply_steps(const keyact_host *host, keyact_game_id game, keyact_player_id player,
+                    const keyact_step *steps, uint32_t count, uint32_t *out_done)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        const keyact_step &step = steps[i];
+        if (step.to_zone != KEYACT_ZONE_NONE) {
+            int32_t rc = move_card(host, game, player, step.card, step.to_zone,
+                                   step.library_index, step.flags);
+            if (rc != KEYACT_OK) {
+                *out_done = i;
+                return rc;
+            }
+        }
+        if (step.event != nullptr)
+            notify(host, game, step.event);
+    }
+    *out_done = count;
+    return KEYACT_OK;
+}
+
+int32_t random_below_each(const keyact_host *host, keyact_game_id game, const uint32_t *bounds,
+                          uint32_t count, uint32_t *out_values)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        int32_t rc = random_below(host, game, bounds[i], &out_values[i]);
+        if (rc != KEYACT_OK)
+            return rc;
+    }
+    return KEYACT_OK;
+}
+
 }  // namespace
 
 TinyHost::TinyHost() : table(), library{7, 8, 9}
@@ -145,4 +202,8 @@ TinyHost::TinyHost() : table(), library{7, 8, 9}
     table.notify = notify;
     table.log = log_message;
     table.get_extension = get_extension;
+    table.library_cards = library_cards;
+    table.describe_cards = describe_cards;
+    table.apply_steps = apply_steps;
+    table.random_below_each = random_below_each;
 }

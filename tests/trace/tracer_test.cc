@@ -353,4 +353,130 @@ TEST(Tracer, ThreadsAppendWithoutLosingRecords)
     EXPECT_EQ(tiny.foreign_host_calls.load(), 0);
 }
 
+// ABI 1.1: the batched calls are traced with copies of their arrays, and
+// print them readably; apply_steps says how far it got even when it fails.
+TEST(Tracer, RecordsAndFormatsTheBatchedCalls)
+{
+    TinyHost tiny;
+    g_autoptr(KeyactTracer) tracer = new_tracer(&tiny.table);
+    ASSERT_NE(tracer, nullptr);
+    const keyact_host *traced = keyact_tracer_get_host(tracer);
+    ASSERT_TRUE(KEYACT_HOST_HAS(traced, random_below_each));
+    ASSERT_NE(traced->apply_steps, nullptr);
+
+    keyact_card_id window[2] = {0, 0};
+    EXPECT_EQ(traced->library_cards(traced, 1, 2, 0, 2, window), KEYACT_OK);
+    EXPECT_EQ(window[0], 7u);
+    EXPECT_EQ(window[1], 8u);
+    EXPECT_EQ(traced->library_cards(traced, 1, 2, 2, 5, window), KEYACT_E_NOTFOUND);
+
+    keyact_card_desc descs[2] = {};
+    keyact_card_desc *desc_ptrs[2] = {&descs[0], &descs[1]};
+    for (keyact_card_desc &desc : descs)
+        desc.struct_size = sizeof desc;
+    EXPECT_EQ(traced->describe_cards(traced, 1, window, 2, desc_ptrs), KEYACT_OK);
+    EXPECT_EQ(descs[1].layout, KEYACT_LAYOUT_SPLIT);
+
+    keyact_event exiled = {};
+    exiled.struct_size = sizeof exiled;
+    exiled.type = KEYACT_EVENT_EXILED;
+    exiled.player = 2;
+    exiled.card = 7;
+    exiled.face = KEYACT_FACE_NONE;
+    keyact_event hit = exiled;
+    hit.type = KEYACT_EVENT_HIT;
+    hit.mana_value_halves = 4;
+    keyact_step steps[3] = {};
+    for (keyact_step &step : steps)
+        step.struct_size = sizeof step;
+    steps[0].to_zone = KEYACT_ZONE_EXILE;
+    steps[0].flags = KEYACT_MOVE_REVEAL;
+    steps[0].card = 7;
+    steps[0].event = &exiled;
+    steps[1].to_zone = KEYACT_ZONE_NONE;
+    steps[1].event = &hit;
+    steps[2].to_zone = KEYACT_ZONE_LIBRARY;
+    steps[2].library_index = KEYACT_LIBRARY_BOTTOM;
+    steps[2].card = 99;  // not in the library: the tiny host refuses the move
+    uint32_t done = 77;
+    EXPECT_EQ(traced->apply_steps(traced, 1, 2, steps, 3, &done), KEYACT_E_STATE);
+    EXPECT_EQ(done, 2u);
+    // The plugin's event may change after the call: the record has its copy.
+    exiled.type = KEYACT_EVENT_BOTTOM;
+
+    const uint32_t bounds[3] = {3, 2, 1};
+    uint32_t values[3] = {9, 9, 9};
+    EXPECT_EQ(traced->random_below_each(traced, 1, bounds, 3, values), KEYACT_OK);
+    EXPECT_EQ(values[0], 2u);
+    EXPECT_EQ(values[2], 0u);
+
+    // The calls reached the tiny host: 7 exiled, both events told.
+    EXPECT_EQ(tiny.exile, std::vector<keyact_card_id>({7}));
+    ASSERT_EQ(tiny.events.size(), 2u);
+    EXPECT_EQ(tiny.events[1].type, KEYACT_EVENT_HIT);
+    EXPECT_EQ(tiny.foreign_host_calls.load(), 0);
+
+    guint n = 0;
+    const KeyactTraceRecord *records = keyact_tracer_get_records(tracer, &n);
+    ASSERT_EQ(n, 5u);
+    EXPECT_STREQ(records[0].text,
+                 "library_cards(game=1, player=2, from_top=0, count=2) = 0 -> [7, 8]");
+    EXPECT_STREQ(records[1].text,
+                 "library_cards(game=1, player=2, from_top=2, count=5) = -5 (KEYACT_E_NOTFOUND)");
+    EXPECT_STREQ(records[2].text,
+                 "describe_cards(game=1, cards=[7, 8], count=2) = 0 -> "
+                 "[{layout=SPLIT, faces=[\"Fire\" {1}{R}, \"Ice\" {1}{U}]}, "
+                 "{layout=SPLIT, faces=[\"Fire\" {1}{R}, \"Ice\" {1}{U}]}]");
+    EXPECT_STREQ(records[3].text,
+                 "apply_steps(game=1, player=2, steps=["
+                 "{card=7, to_zone=EXILE, library_index=0, flags=REVEAL, event={type=EXILED, "
+                 "player=2, card=7, n=0, face=NONE, index=0, mv_halves=0}}, "
+                 "{to_zone=NONE, event={type=HIT, player=2, card=7, n=0, face=NONE, index=0, "
+                 "mv_halves=4}}, "
+                 "{card=99, to_zone=LIBRARY, library_index=BOTTOM, flags=0, event=NULL}], "
+                 "count=3) = -10 (KEYACT_E_STATE) -> done=2");
+    EXPECT_STREQ(records[4].text,
+                 "random_below_each(game=1, bounds=[3, 2, 1], count=3) = 0 -> [2, 1, 0]");
+
+    // The copies, field by field.
+    const auto *window_copy = static_cast<const KeyactTraceBatch *>(records[0].result);
+    ASSERT_NE(window_copy, nullptr);
+    EXPECT_TRUE(window_copy->has_out);
+    ASSERT_EQ(window_copy->n_entries, 2u);
+    EXPECT_EQ(window_copy->entries[1].card, 8u);
+    EXPECT_FALSE(static_cast<const KeyactTraceBatch *>(records[1].result)->has_out);
+    const auto *steps_copy = static_cast<const KeyactTraceBatch *>(records[3].result);
+    EXPECT_TRUE(steps_copy->has_done);
+    EXPECT_EQ(steps_copy->done, 2u);
+    EXPECT_EQ(steps_copy->entries[0].event.type, KEYACT_EVENT_EXILED);
+    EXPECT_FALSE(steps_copy->entries[2].has_event);
+}
+
+// A batch longer than KEYACT_TRACE_MAX_BATCH is copied as far as that and
+// printed with "...".
+TEST(Tracer, LongBatchesAreCutAtTheMaximum)
+{
+    TinyHost tiny;
+    g_autoptr(KeyactTracer) tracer = new_tracer(&tiny.table);
+    ASSERT_NE(tracer, nullptr);
+    const keyact_host *traced = keyact_tracer_get_host(tracer);
+    std::vector<uint32_t> bounds(KEYACT_TRACE_MAX_BATCH + 3, 1u);
+    std::vector<uint32_t> values(bounds.size(), 5u);
+
+    EXPECT_EQ(traced->random_below_each(traced, 1, bounds.data(),
+                                        static_cast<uint32_t>(bounds.size()), values.data()),
+              KEYACT_OK);
+    EXPECT_EQ(values.back(), 0u);
+
+    guint n = 0;
+    const KeyactTraceRecord *records = keyact_tracer_get_records(tracer, &n);
+    ASSERT_EQ(n, 1u);
+    const auto *copy = static_cast<const KeyactTraceBatch *>(records[0].result);
+    EXPECT_EQ(copy->count, KEYACT_TRACE_MAX_BATCH + 3);
+    EXPECT_EQ(copy->n_entries, KEYACT_TRACE_MAX_BATCH);
+    std::string text = records[0].text;
+    EXPECT_NE(text.find(", 1, ...], count=67) = 0 -> [0, "), std::string::npos) << text;
+    EXPECT_EQ(text.substr(text.size() - 8), " 0, ...]") << text;
+}
+
 }  // namespace

@@ -6,6 +6,8 @@
  * their strings, freed together. */
 #include "keyact-jni.h"
 
+#include <string.h>
+
 typedef struct {
     keyact_card_desc desc;
     keyact_face_desc faces[KEYACT_MAX_FACES];
@@ -80,7 +82,25 @@ static void free_descriptions(JNIEnv *env, jclass cls, jlongArray blocks, jint c
     (*env)->ReleaseLongArrayElements(env, blocks, p, JNI_ABORT);
 }
 
+/* The bytes C holds for face `face` of a block: its name, or its cost when
+ * `cost` is set. For tests that check what crossed (UTF-8, not modified). */
+static jbyteArray described_string(JNIEnv *env, jclass cls, jlong block, jint face, jboolean cost)
+{
+    const keyact_card_desc *desc = (const keyact_card_desc *)(intptr_t)block;
+
+    (void)cls;
+    if (desc == NULL || face < 0 || (uint32_t)face >= desc->face_count)
+        return NULL;
+    const char *s = cost ? desc->faces[face]->mana_cost : desc->faces[face]->name;
+    jsize n = (jsize)strlen(s);
+    jbyteArray out = (*env)->NewByteArray(env, n);
+    if (out != NULL)
+        (*env)->SetByteArrayRegion(env, out, 0, n, (const jbyte *)s);
+    return out;
+}
+
 static const JNINativeMethod methods[] = {
+    { "describedString", "(JIZ)[B", KJ_FN(described_string) },
     { "newDescription", "(I[I[[B[[B)J", KJ_FN(new_description) },
     { "freeDescriptions", "([JI)V", KJ_FN(free_descriptions) },
 };

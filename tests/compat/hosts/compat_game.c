@@ -157,7 +157,9 @@ static void notify(const keyact_host *host, keyact_game_id game_id, const keyact
     game->last_event = event->type;
 }
 
-#if KEYACT_ABI_MAJOR == 1 && KEYACT_ABI_MINOR >= 1
+/* The frozen toy 1.1 of tests/compat/headers/v1_1 (not the real ABI 1.1,
+ * which appended the batched calls instead): KEYACT_ACTION_REVEALS marks it. */
+#if KEYACT_ABI_MAJOR == 1 && KEYACT_ABI_MINOR >= 1 && defined(KEYACT_ACTION_REVEALS)
 static int32_t reveal_card(const keyact_host *host, keyact_game_id game_id,
                            keyact_player_id player, keyact_card_id card)
 {
@@ -196,7 +198,7 @@ void compat_game_init(CompatGame *game, keyact_host *table)
         .notify = notify,
         .log = NULL,
         .get_extension = NULL,
-#if KEYACT_ABI_MAJOR == 1 && KEYACT_ABI_MINOR >= 1
+#if KEYACT_ABI_MAJOR == 1 && KEYACT_ABI_MINOR >= 1 && defined(KEYACT_ACTION_REVEALS)
         .host_version = "1.1.0",
         .reveal_card = reveal_card,
 #endif

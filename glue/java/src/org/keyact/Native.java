@@ -47,6 +47,8 @@ final class Native {
     /** A C copy of one description: one malloc'ed block; names and costs NUL-free UTF-8. */
     static native long newDescription(int layout, int[] flags, byte[][] names, byte[][] costs);
     static native void freeDescriptions(long[] blocks, int count);
+    /** The name (or cost) bytes C holds for one face of a block: what crossed, for tests. */
+    static native byte[] describedString(long block, int face, boolean cost);
     /** The JNI upcalls made by this thread's resolves so far (a counter for benchmarks and tests). */
     static native long upcalls();
 }

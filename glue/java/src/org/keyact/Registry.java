@@ -212,7 +212,9 @@ public final class Registry implements AutoCloseable {
             Result result = up.result();
             if (status == 0 && cause == null)
                 return result;
-            Status s = status != 0 ? Status.of(status) : Status.HOST;
+            // Status 0 with a cause: only notify or log threw (they cannot fail in C).
+            Status s = status != 0 ? Status.of(status)
+                : cause instanceof KeyactException k ? k.status() : Status.HOST;
             String what = cause == null ? "" : " (a Host method threw " + cause + ")";
             throw new KeyactException(s, action.name() + " failed: KEYACT_E_" + s + " ("
                 + status + ")" + what, result, cause);

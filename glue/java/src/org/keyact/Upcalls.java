@@ -76,6 +76,11 @@ final class Upcalls {
         CLEANER.register(this, blocks);
     }
 
+    /** This thread's Upcalls, for tests that look at its cache. */
+    static Upcalls current() {
+        return PER_THREAD.get();
+    }
+
     /** This thread's Upcalls bound to host (a fresh one when this thread is already resolving). */
     static Upcalls acquire(Host host) {
         Upcalls up = PER_THREAD.get();
@@ -157,7 +162,11 @@ final class Upcalls {
         return block(host.describeCard(game, card));
     }
 
-    private long block(CardDescription d) {
+    /** Descriptions converted to C by this thread (each distinct object once). */
+    long conversions;
+
+    /** The C block of d, converting it on first sight (package-private for tests). */
+    long block(CardDescription d) {
         if (d == null)
             throw new NullPointerException("Host.describeCard returned null");
         Long p = described.get(d);
@@ -177,6 +186,7 @@ final class Upcalls {
         if (block == 0)
             throw new OutOfMemoryError("keyact: no memory for a card description");
         blocks.add(block);
+        conversions++;
         described.put(d, block);
         return block;
     }

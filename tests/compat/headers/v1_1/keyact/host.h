@@ -147,6 +147,12 @@ struct keyact_host {
 
     /* ---- 1.1 ---- */
 
+    /* The real ABI 1.1 appended its four batched calls here (library_cards,
+     * describe_cards, apply_steps, random_below_each: abi/keyact/host.h).
+     * This toy 1.1 keeps their place, so its own members below never sit
+     * where a real 1.1 plugin reads a batched call; it never sets them. */
+    void (*real_1_1_batched_calls[4])(void);
+
     /* Host version for diagnostics, e.g. "1.1.0"; static. May be NULL. */
     const char *host_version;
 
