@@ -73,6 +73,17 @@ public final class GameHost implements Host {
         return library.get(indexFromTop).id();
     }
 
+    /** ABI 1.1 batched: one lookup of the library for the whole run of cards (0 past its end). */
+    @Override
+    public void libraryCards(long gameId, long playerId, int fromTop, int count, long[] out) {
+        checkGame(gameId);
+        List<Card> library = player(playerId).getCardsIn(ZoneType.LIBRARY);
+        if (fromTop < 0)
+            throw new IndexOutOfBoundsException("no library card " + fromTop);
+        for (int i = 0; i < count; i++)
+            out[i] = fromTop + i < library.size() ? library.get(fromTop + i).id() : 0;
+    }
+
     @Override
     public void moveCard(long gameId, long playerId, long cardId, Zone to, int libraryIndex, boolean reveal) {
         checkGame(gameId);
@@ -162,6 +173,14 @@ public final class GameHost implements Host {
     public int randomBelow(long gameId, int bound) {
         checkGame(gameId);
         return game.rng.below(bound);
+    }
+
+    /** ABI 1.1 batched: the same draws, in order, as the single calls. */
+    @Override
+    public void randomBelowEach(long gameId, int[] bounds, int count, int[] out) {
+        checkGame(gameId);
+        for (int i = 0; i < count; i++)
+            out[i] = game.rng.below(bounds[i]);
     }
 
     private static GameEvent.Type typeOf(Event event) {

@@ -52,16 +52,17 @@ abstract class KeyactEffect implements SpellAbilityEffect {
     @Override
     public void resolve(Game game, Ability ability) throws GameException {
         Player p = game.player(ability.player());
+        Card source = ability.source().orElse(null);
         Action action = game.keyactAction(actionName).orElse(null);
         if (action == null)
-            throw GameException.rules(p.name() + "'s " + describe(ability.n(), ability.source())
+            throw GameException.rules(p.name() + "'s " + describe(ability.n(), source)
                     + " needs the \"" + actionName + "\" action, and no loaded plugin provides it (keyact-"
                     + actionName + ".so)");
 
-        Resolution d = new Resolution(actionName, ability.player(), ability.n(), ability.source());
+        Resolution d = new Resolution(actionName, ability.player(), ability.n(), source);
         game.resolutions.add(d);
         game.current = d;
-        GameEvent event = new GameEvent(eventType(), ability.player(), ability.source());
+        GameEvent event = new GameEvent(eventType(), ability.player(), source);
         event.n = ability.n();
         game.addEvent(event);
 
@@ -69,7 +70,7 @@ abstract class KeyactEffect implements SpellAbilityEffect {
         KeyactException failure = null;
         try {
             d.result = action.resolve(game.host(), Game.ID, ability.player() + 1L, ability.n(),
-                    ability.source() != null ? ability.source().id() : 0L);
+                    source != null ? source.id() : 0L);
         } catch (KeyactException e) {
             failure = e;
             status = e.status();
@@ -81,7 +82,7 @@ abstract class KeyactEffect implements SpellAbilityEffect {
         boolean complete = r != null && r.complete();
         if (status != Status.OK || !complete) {
             String stranded = r != null ? strandedNames(game, r.stranded()) : "";
-            throw new GameException(GameException.Kind.RULES, p.name() + "'s " + describe(ability.n(), ability.source())
+            throw new GameException(GameException.Kind.RULES, p.name() + "'s " + describe(ability.n(), source)
                     + " failed: the plugin returned " + statusName(status) + " (" + status.code() + ")"
                     + (complete ? "" : ", the action did not finish")
                     + (stranded.isEmpty() ? "" : "; left in exile: ") + stranded, failure);

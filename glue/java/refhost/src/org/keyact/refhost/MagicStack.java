@@ -114,7 +114,7 @@ public final class MagicStack {
             return;
         }
         if (item.card.rules().discoverKind() == DiscoverKind.ON_RESOLVE && item.face == 0)
-            ApiType.Discover.effect().resolve(game, new Ability(item.controller, discoverN(item), item.card));
+            ApiType.Discover.effect().resolve(game, Ability.of(item.controller, discoverN(item), item.card));
         toGraveyardOrAdventure(item);
     }
 
@@ -133,7 +133,7 @@ public final class MagicStack {
             resolving.n = item.n;
             game.addEvent(resolving);
             ApiType api = item.kind == StackItem.Kind.CASCADE ? ApiType.Cascade : ApiType.Discover;
-            api.effect().resolve(game, new Ability(item.controller, item.n, item.card));
+            api.effect().resolve(game, Ability.of(item.controller, item.n, item.card));
         }
     }
 }

@@ -377,7 +377,7 @@ public final class Scenario {
     private static void runDiscover(Step step, Game game, int player) throws GameException {
         int n = step.n() >= 0 ? step.n() : step.x();
         if (step.source() == null) {
-            ApiType.Discover.effect().resolve(game, new Ability(player, n, null));
+            ApiType.Discover.effect().resolve(game, Ability.of(player, n, null));
             return;
         }
         Card source = findSource(game, player, step.source());
@@ -385,7 +385,7 @@ public final class Scenario {
             if (step.targetsIllegal())
                 throw GameException.input("key \"targets_illegal\" needs an instant or sorcery source, and "
                         + source.name() + " is a permanent");
-            ApiType.Discover.effect().resolve(game, new Ability(player, n, source));
+            ApiType.Discover.effect().resolve(game, Ability.of(player, n, source));
             return;
         }
         /* An instant or sorcery source discovers as it resolves: on the stack, with the step's N. */
@@ -414,7 +414,7 @@ public final class Scenario {
         try {
             switch (step.kind()) {
             case CAST -> runCast(step, game, player);
-            case CASCADE -> ApiType.Cascade.effect().resolve(game, new Ability(player, step.n(),
+            case CASCADE -> ApiType.Cascade.effect().resolve(game, Ability.of(player, step.n(),
                     step.source() != null ? findSource(game, player, step.source()) : null));
             case DISCOVER -> runDiscover(step, game, player);
             }
