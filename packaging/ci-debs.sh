@@ -152,4 +152,13 @@ installed meson test -C "$out/template-build" --print-errorlogs --verbose >>"$ou
 grep -E '^draw: ' "$out/template.log"
 sed -n '/^keyact check /,/^PASS\|^FAIL/p' "$out/template.log"
 
+step "installed: keyact-jvm run, the Java host on the installed jars and JNI library"
+installed ldd "$libdir/jni/libkeyact-jni.so" | grep keyact
+# A scenario file is input, not build output: the split card, discover 4.
+cp "$repo/tests/scenarios/cases/split.json" "$run_dir/scenario.json"
+installed keyact-jvm run "$run_dir/scenario.json" >"$out/jvm.log" || { cat "$out/jvm.log"; fail "keyact-jvm run failed"; }
+installed keyact run "$run_dir/scenario.json" >"$out/c.log" || fail "keyact run failed"
+diff -u "$out/c.log" "$out/jvm.log" || fail "keyact-jvm run and keyact run disagree"
+echo "keyact-jvm run and keyact run print the same log ($(wc -l <"$out/jvm.log") lines)"
+
 step "debs: all checks passed"
