@@ -77,6 +77,28 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(FakeHost, fake_host_free)
  * fake_host_set_batched() asks for ABI 1.1's batched calls. */
 const keyact_host *fake_host_table(const FakeHost *host);
 keyact_game_id fake_host_game(const FakeHost *host);
+
+/* ---- a wrapped table: another host with a few callbacks replaced ----
+ *
+ * fake_wrap_init copies `inner` (any host table, usually a fake host's)
+ * into wrap->table, host_data included, so every member left alone behaves
+ * exactly as the inner host's; the caller then replaces the members it
+ * plants a change in. A replacement finds its wrap with fake_wrap_of() on
+ * the table pointer it is called with, and the inner host in wrap->inner.
+ * The wrap is an ABI 1.0 table (struct_size at most KEYACT_HOST_SIZE_1_0):
+ * a later minor's batched member would do the work of the replaced one
+ * without passing through it. The wrap borrows `inner`, which must outlive
+ * it; it allocates nothing. */
+typedef struct {
+    keyact_host table;          /* first: what the plugin is handed */
+    const keyact_host *inner;   /* not owned */
+    gpointer user_data;         /* the caller's, for its replacements */
+} FakeWrap;
+
+/* Fill `wrap` from `inner`; returns &wrap->table. */
+const keyact_host *fake_wrap_init(FakeWrap *wrap, const keyact_host *inner, gpointer user_data);
+/* The wrap whose table is `table` (a table fake_wrap_init filled). */
+FakeWrap *fake_wrap_of(const keyact_host *table);
 guint fake_host_n_players(const FakeHost *host);
 
 /* Add a card owned by `owner`, at the bottom of `zone` (so adding library

@@ -2,6 +2,8 @@
 /* fake_logs.c - reading the FakeHost's event and call logs. */
 #include "fake_host_private.h"
 
+#include "keyact-host.h"
+
 static const char *const fake_call_names[FAKE_CALL_KIND_COUNT] = {
     [FAKE_CALL_LIBRARY_SIZE] = "library_size",
     [FAKE_CALL_LIBRARY_CARD] = "library_card",
@@ -24,17 +26,8 @@ const char *fake_call_kind_name(FakeCallKind kind)
 
 const char *fake_event_type_name(uint32_t type)
 {
-    switch (type) {
-    case KEYACT_EVENT_EXILED: return "EXILED";
-    case KEYACT_EVENT_HIT: return "HIT";
-    case KEYACT_EVENT_CAST: return "CAST";
-    case KEYACT_EVENT_CAST_FAILED: return "CAST_FAILED";
-    case KEYACT_EVENT_TO_HAND: return "TO_HAND";
-    case KEYACT_EVENT_BOTTOM: return "BOTTOM";
-    case KEYACT_EVENT_DISCOVERED: return "DISCOVERED";
-    case KEYACT_EVENT_FINISHED: return "FINISHED";
-    default: return "UNKNOWN";
-    }
+    const char *name = keyact_event_type_name(type);
+    return name != NULL ? name : "UNKNOWN";
 }
 
 void fake_host_reset_logs(FakeHost *host)

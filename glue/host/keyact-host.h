@@ -79,6 +79,20 @@ void keyact_host_table_init_sized(keyact_host *host, gsize size);
 void (keyact_host_table_init)(keyact_host *host);
 #define keyact_host_table_init(host) keyact_host_table_init_sized((host), sizeof *(host))
 
+/* ---- names, for logs and traces ---- */
+
+/* The name of event type `type` as its constant is spelled without the
+ * KEYACT_EVENT_ prefix ("EXILED", "DISCOVERED", ...), or NULL for a type
+ * this library does not know (a newer plugin's: print the number). The
+ * string is static. Thread: any. Since 1.2. */
+const char *keyact_event_type_name(uint32_t type);
+
+/* The name of card layout `layout` without the KEYACT_LAYOUT_ prefix
+ * ("NORMAL", "MODAL_DFC", ...), or NULL for an unknown value. Card data
+ * (Scryfall, MTGJSON) spells the same layouts in lower case. Static.
+ * Thread: any. Since 1.2. */
+const char *keyact_layout_name(uint32_t layout);
+
 /* ---- one loaded plugin ---- */
 typedef struct _KeyactPlugin KeyactPlugin;
 
@@ -173,8 +187,8 @@ guint keyact_registry_load_search_path(KeyactRegistry *registry, KeyactLoadFlags
 const char *keyact_registry_default_plugin_dir(void);
 
 /* The directories keyact_registry_load_search_path() would search now, in
- * order, each once (relative KEYACT_PLUGIN_PATH entries left out, with a
- * warning). Free with g_strfreev. */
+ * order, each once (relative KEYACT_PLUGIN_PATH entries left out; the load
+ * warns about them, this query does not). Free with g_strfreev. */
 char **keyact_registry_get_search_dirs(void);
 
 /* Explicit choice for action `name`: `selector` is an implementation id of

@@ -81,16 +81,13 @@ static int32_t library_card(const keyact_host *host, keyact_game_id game_id,
     return KEYACT_OK;
 }
 
-static void record_move(RefGame *game, guint id, uint32_t to_zone, uint32_t library_index)
-{
-    if (game->current == NULL)
-        return;
-    if (to_zone == KEYACT_ZONE_EXILE)
-        g_array_append_val(game->current->exiled, id);
-    else if (to_zone == KEYACT_ZONE_LIBRARY && library_index == KEYACT_LIBRARY_BOTTOM)
-        g_array_append_val(game->current->bottom, id);
-}
-
+/* What the plugin did is learnt once each way: move_card changes the zones
+ * (the ground truth of where every card is) and records nothing, and the
+ * plugin's events (notify) are the record the log and the JSON report are
+ * made of, the lists of cards each discover or cascade exiled and bottomed
+ * included. A plugin whose events disagree with its moves shows both, the
+ * zones as they are and the events as it sent them; keyact check's
+ * conformance cases hold a plugin to both. */
 static int32_t move_card(const keyact_host *host, keyact_game_id game_id,
                          keyact_player_id player, keyact_card_id card,
                          uint32_t to_zone, uint32_t library_index, uint32_t flags)
@@ -133,7 +130,6 @@ static int32_t move_card(const keyact_host *host, keyact_game_id game_id,
         return KEYACT_E_INVAL;
     }
     ref_game_move(game, obj->id, zone, index);
-    record_move(game, obj->id, to_zone, library_index);
     return KEYACT_OK;
 }
 
@@ -170,6 +166,11 @@ static int32_t can_cast_face(const keyact_host *host, keyact_game_id game_id,
     if (face >= obj->card->n_faces)
         return KEYACT_E_RANGE;
     *out_can = ref_policy_names_face(game->policy.cannot_cast, obj->card, face) ? 0u : 1u;
+    if (game->current != NULL && face < 32) {
+        game->current->faces_asked |= 1u << face;
+        if (*out_can == 0)
+            game->current->faces_refused |= 1u << face;
+    }
     return KEYACT_OK;
 }
 
