@@ -72,7 +72,15 @@ struct _FakeHost {
     int32_t fault_status;
     gboolean fault_fired;
 
-    gboolean quiet;           /* no call log, no event copies */
+    guint batched;            /* FakeBatched bits of the table; 0: a 1.0 table */
+    guint move_fault_number;  /* fake_host_inject_move; 0: none armed */
+    int32_t move_fault_status;
+    guint n_moves;            /* moves tried since the reset */
+
+    gboolean quiet;           /* no call log, no event copies, no actions */
+    FakeAction *actions;
+    guint n_actions, actions_capacity;
+    guint unnumbered_calls;   /* notify and log calls since the reset */
     keyact_event *events;
     guint n_events, events_capacity;
     FakeCallKind *calls;
