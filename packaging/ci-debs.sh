@@ -3,7 +3,7 @@
 # Build the Debian packages, check them with lintian, unpack them into a
 # fresh root apart from any build tree, and run the installed files:
 # `keyact demo`, `keyact check` on each installed plugin, and the plugin
-# template (from libkeyact-dev's examples) built against the installed
+# template (from libkeyact-dev, /usr/share/keyact-1/template) built against the installed
 # headers and checked with the installed `keyact check`.
 #
 #   packaging/ci-debs.sh [OUT_DIR]     (default build-debs; root, Debian 12)
@@ -135,7 +135,7 @@ done
 
 step "installed: the plugin template from libkeyact-dev, built against the installed headers"
 template="$out/template"
-cp -r "$root/usr/share/doc/libkeyact-dev/examples/template" "$template"
+cp -r "$root/usr/share/keyact-1/template" "$template"
 # The .pc files say prefix=/usr; point copies of them at the unpacked root.
 mkdir -p "$out/pkgconfig"
 for pc in "$libdir"/pkgconfig/*.pc; do

@@ -16,6 +16,13 @@
  *    random_below) stops the action: it returns that code and lists in the
  *    result every card it moved that is not where the rules put it. Those
  *    cards are always in exile, face up. Nothing is silently lost.
+ *
+ * The calls of an "exile until" resolve (discover, cascade; host.h says
+ * each rule where its callback is, keyact-plugin(7) in THE CALLS OF A
+ * RESOLVE): every move to exile carries KEYACT_MOVE_REVEAL; choose is
+ * called only when some face of the card found is castable, with those
+ * faces in face order and the decline option last; a card may be described
+ * before or after it is exiled.
  */
 #ifndef KEYACT_ACTION_H
 #define KEYACT_ACTION_H

@@ -41,7 +41,11 @@ extern "C" {
 #define KEYACT_LIBRARY_BOTTOM UINT32_MAX
 
 /* move_card flags. */
-#define KEYACT_MOVE_REVEAL (1u << 0) /* reveal the card to all players as it moves */
+/* Reveal the card to all players as it moves. Required on every move to
+ * KEYACT_ZONE_EXILE (exiled cards are face up, CR 406.3): a plugin sets it
+ * there, and a host shows the card. `keyact check` fails a plugin that
+ * exiles without it. */
+#define KEYACT_MOVE_REVEAL (1u << 0)
 
 /* Kinds of option offered to the player (values of keyact_option.kind). */
 #define KEYACT_OPTION_CAST_FACE 1u /* cast face `face` without paying its mana cost */
@@ -125,7 +129,10 @@ struct keyact_host {
 
     /* Describe `card`. The plugin sets out_desc->struct_size first; the host
      * fills at most that many bytes. Strings and faces stay owned by the host
-     * and valid until the current resolve call returns. Required. */
+     * and valid until the current resolve call returns. The host answers
+     * wherever the card is (library, exile, ...): it describes the printed
+     * card. A plugin may describe a card before or after moving it to exile
+     * (the reference plugins describe it right after the move). Required. */
     int32_t (*describe_card)(const keyact_host *host, keyact_game_id game,
                              keyact_card_id card, keyact_card_desc *out_desc);
 
@@ -138,9 +145,13 @@ struct keyact_host {
 
     /* Ask `player` to choose one of `options[0..option_count-1]` for `card`;
      * *out_index receives the chosen index. The array is owned by the plugin
-     * and valid only during this call; it always holds one option that
-     * declines the cast (TO_HAND for discover, TO_BOTTOM for cascade).
-     * Required. */
+     * and valid only during this call. Its order is fixed: one CAST_FACE
+     * option per castable face (allowed by the layout and answered 1 by
+     * can_cast_face), in increasing face index, then exactly one option that
+     * declines the cast (TO_HAND for discover, TO_BOTTOM for cascade), last.
+     * So option_count >= 2: when no face is castable the plugin does not
+     * call choose, and the card goes on (to hand, or to the bottom) without
+     * a question. `keyact check` holds plugins to this. Required. */
     int32_t (*choose)(const keyact_host *host, keyact_game_id game,
                       keyact_player_id player, keyact_card_id card,
                       const keyact_option *options, uint32_t option_count,

@@ -45,9 +45,10 @@ static void group_free(gpointer p)
     g_free(group);
 }
 
-static gboolean add_entry(Grouping *g, JsonNode *node, char *where, GError **error)
+static gboolean add_entry(Grouping *g, JsonNode *node, char *owned_where, GError **error)
 {
-    g_autofree char *owned_where = where;
+    /* Used by name below, so clang does not call the cleanup variable unused. */
+    g_autofree char *where = owned_where;
     if (!JSON_NODE_HOLDS_OBJECT(node)) {
         g_set_error(error, REF_CARDDB_ERROR, REF_CARDDB_ERROR_FORMAT,
                     "%s: not an object", where);
