@@ -375,12 +375,16 @@ def check_plugins(row, env):
     for name, path in row.plugins.plugins.items():
         code, out, err = run([row.binary.keyact, 'check', path], env, timeout=300)
         summary = re.search(r'^PASS: all (\d+) checks passed$', out, re.M)
-        cases = re.search(r'^\s*pass\s+conformance \S+\s+all (\d+) cases pass$', out, re.M)
+        # "conformance ID  all N cases pass", once per host kind the check has
+        cases = re.findall(r'^\s*pass\s+conformance \S+( \(1\.\d host\))?\s+all (\d+) cases pass$',
+                           out, re.M)
         passed = code == 0 and summary is not None
         ok = ok and passed
         if passed:
+            hosts = ' + '.join(f'{n}{host.replace(" (", " on ").rstrip(")")}'
+                               for host, n in cases)
             results.append(f'{name} {summary.group(1)} checks'
-                           + (f' ({cases.group(1)} cases)' if cases else ''))
+                           + (f' ({hosts} cases)' if cases else ''))
         else:
             results.append(f'{name} FAIL (exit {code})')
             row.details.append(f'{row.label}: keyact check {name}:')
