@@ -19,8 +19,6 @@ const char *bench_host_name(BenchHostKind kind)
     return kind == BENCH_HOST_1_0 ? "1.0" : "1.1";
 }
 
-#ifdef KEYACT_HOST_SIZE_1_1
-
 static FakeHost *fake_of(const keyact_host *table)
 {
     return table->host_data;
@@ -106,7 +104,7 @@ static int32_t batch_random_below_each(const keyact_host *table, keyact_game_id 
     return KEYACT_OK;
 }
 
-gboolean bench_host_table(const FakeHost *host, BenchHostKind kind, keyact_host *out)
+void bench_host_table(const FakeHost *host, BenchHostKind kind, keyact_host *out)
 {
     *out = *fake_host_table(host);
     if (kind == BENCH_HOST_1_0) {
@@ -116,28 +114,15 @@ gboolean bench_host_table(const FakeHost *host, BenchHostKind kind, keyact_host 
         out->describe_cards = NULL;
         out->apply_steps = NULL;
         out->random_below_each = NULL;
-        return TRUE;
+        return;
     }
     out->struct_size = KEYACT_HOST_SIZE_1_1;
     out->abi_minor = 1;
     if (out->library_cards != NULL && out->describe_cards != NULL
         && out->apply_steps != NULL && out->random_below_each != NULL)
-        return TRUE; /* the FakeHost's own */
+        return; /* the FakeHost's own */
     out->library_cards = batch_library_cards;
     out->describe_cards = batch_describe_cards;
     out->apply_steps = batch_apply_steps;
     out->random_below_each = batch_random_below_each;
-    return TRUE;
 }
-
-#else /* the ABI headers have no 1.1 yet */
-
-gboolean bench_host_table(const FakeHost *host, BenchHostKind kind, keyact_host *out)
-{
-    *out = *fake_host_table(host);
-    out->struct_size = KEYACT_HOST_SIZE_1_0;
-    out->abi_minor = 0;
-    return kind == BENCH_HOST_1_0;
-}
-
-#endif

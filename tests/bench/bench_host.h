@@ -29,9 +29,8 @@ const char *bench_host_name(BenchHostKind kind);
 
 /* Fill *out with `host`'s table as a host of `kind` offers it. *out stays
  * valid as long as `host`; it holds no pointer into itself, so it may be
- * copied. FALSE (and *out the 1.0 table) when the ABI headers this was
- * built with have no such version. */
-gboolean bench_host_table(const FakeHost *host, BenchHostKind kind, keyact_host *out);
+ * copied. */
+void bench_host_table(const FakeHost *host, BenchHostKind kind, keyact_host *out);
 
 G_END_DECLS
 
