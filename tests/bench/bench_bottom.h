@@ -22,7 +22,6 @@ typedef struct {
     FakeHost *host;
     const keyact_host *table;  /* the FakeHost's own table (set-up moves) */
     keyact_host hosts[BENCH_HOST_COUNT]; /* the library as each host kind */
-    guint n_hosts;             /* kinds the ABI headers have (1 or 2) */
     guint size;
     keyact_card_id hit;
     FakeResolve call;          /* discover 3 for player 1; args and result */

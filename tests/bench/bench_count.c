@@ -104,7 +104,6 @@ static const void *count_get_extension(const keyact_host *table, const char *id)
     return inner->get_extension(inner, id);
 }
 
-#ifdef KEYACT_HOST_SIZE_1_1
 static int32_t count_library_cards(const keyact_host *table, keyact_game_id game,
                                    keyact_player_id player, uint32_t from_top,
                                    uint32_t n, keyact_card_id *out_cards)
@@ -136,7 +135,6 @@ static int32_t count_random_below_each(const keyact_host *table, keyact_game_id 
     const keyact_host *inner = count(table, BENCH_CALL_RANDOM_BELOW_EACH);
     return inner->random_below_each(inner, game, bounds, n, out_values);
 }
-#endif
 
 /* The wrapper's member when the wrapped table has one, else NULL. */
 #define COUNT_MEMBER(inner, member, wrapper) \
@@ -162,7 +160,6 @@ void bench_counter_init(BenchCounter *counter, const keyact_host *inner)
     table->notify = COUNT_MEMBER(inner, notify, count_notify);
     table->log = COUNT_MEMBER(inner, log, count_log);
     table->get_extension = COUNT_MEMBER(inner, get_extension, count_get_extension);
-#ifdef KEYACT_HOST_SIZE_1_1
     if (table->struct_size >= KEYACT_HOST_SIZE_1_1) {
         table->library_cards = COUNT_MEMBER(inner, library_cards, count_library_cards);
         table->describe_cards = COUNT_MEMBER(inner, describe_cards, count_describe_cards);
@@ -170,7 +167,6 @@ void bench_counter_init(BenchCounter *counter, const keyact_host *inner)
         table->random_below_each = COUNT_MEMBER(inner, random_below_each,
                                                 count_random_below_each);
     }
-#endif
     counter->inner = inner;
 }
 

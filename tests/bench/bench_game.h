@@ -23,7 +23,6 @@ typedef struct {
     FakeHost *host;
     const keyact_host *table;     /* the FakeHost's own table (set-up moves) */
     keyact_host hosts[BENCH_HOST_COUNT]; /* the game as each host kind */
-    guint n_hosts;                /* kinds the ABI headers have (1 or 2) */
     guint deck_size;
     guint n_orders;
     FakeSnapshot **orders;        /* the library in order i */

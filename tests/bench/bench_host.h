@@ -4,8 +4,8 @@
  *
  * "1.0": the FakeHost's table cut at KEYACT_HOST_SIZE_1_0 and saying ABI
  * 1.0, so the plugin makes exactly the 1.0 calls (seven per exiled card).
- * "1.1": the same game with ABI 1.1's batched calls (library_cards,
- * describe_cards, apply_steps, random_below_each) at the end of the table.
+ * "1.1": the same game with the FakeHost's own ABI 1.1 batched calls
+ * (library_cards, describe_cards, apply_steps, random_below_each).
  * Both tables drive one FakeHost: the same cards, zones and RNG, so a
  * resolve on either leaves the same game, which the figures check.
  *
@@ -27,11 +27,11 @@ typedef enum {
 /* "1.0" or "1.1": the "host" field of the JSON lines. */
 const char *bench_host_name(BenchHostKind kind);
 
-/* Fill *out with `host`'s table as a host of `kind` offers it. *out stays
- * valid as long as `host`; it holds no pointer into itself, so it may be
- * copied. FALSE (and *out the 1.0 table) when the ABI headers this was
- * built with have no such version. */
-gboolean bench_host_table(const FakeHost *host, BenchHostKind kind, keyact_host *out);
+/* Fill *out with `host`'s table as a host of `kind` offers it. Switches
+ * `host` to its 1.1 table first (fake_host_set_batched, every batched
+ * call), so fake_host_table() is the 1.1 table afterwards. *out stays valid
+ * as long as `host`; it holds no pointer into itself, so it may be copied. */
+void bench_host_table(FakeHost *host, BenchHostKind kind, keyact_host *out);
 
 G_END_DECLS
 

@@ -228,12 +228,12 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
         goto out;
     }
     /* Every host kind must reach the floor's outcome on every order. */
-    for (guint k = 0; k < run.game->n_hosts; k++)
+    for (guint k = 0; k < BENCH_HOST_COUNT; k++)
         if (!bench_game_verify(run.game, run.bound, &run.game->hosts[k], &mean_exiled, error))
             goto out;
     bench_floor_init(&run.floor, run.game->deck_size, run.game->facts);
 
-    const guint n_variants = VARIANT_FIRST_WAY + run.game->n_hosts * WAY_COUNT;
+    const guint n_variants = VARIANT_MAX;
     /* Warm up every variant (caches, branch predictors, lazy binding). */
     for (guint v = 0; v < n_variants; v++)
         resolve_batch(&run, v, 0);
@@ -249,7 +249,7 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
         floor_ns[reps] = (double)(t[VARIANT_FLOOR] - t[VARIANT_PREPARE_FLOOR]) / RESOLVE_BATCH;
         prepare_host_ns[reps] = (double)t[VARIANT_PREPARE_HOST] / RESOLVE_BATCH;
         prepare_floor_ns[reps] = (double)t[VARIANT_PREPARE_FLOOR] / RESOLVE_BATCH;
-        for (guint k = 0; k < run.game->n_hosts; k++) {
+        for (guint k = 0; k < BENCH_HOST_COUNT; k++) {
             ResolveSeries *s = &series[k];
             const uint64_t *way = &t[VARIANT_FIRST_WAY + k * WAY_COUNT];
             s->plugin_ns[reps] = (double)(way[WAY_PLUGIN] - t[VARIANT_PREPARE_HOST]) / RESOLVE_BATCH;
@@ -266,7 +266,7 @@ gboolean bench_figure_resolve(const BenchOptions *options, GError **error)
         bench_fail(error, "%u batches had a resolve that did not return 0", run.failures);
         goto out;
     }
-    for (guint k = 0; k < run.game->n_hosts; k++)
+    for (guint k = 0; k < BENCH_HOST_COUNT; k++)
         resolve_print(&run, k, &series[k], floor_ns, prepare_host_ns, prepare_floor_ns,
                       mean_exiled, reps);
     ok = TRUE;

@@ -171,16 +171,15 @@ gboolean bench_figure_scale(const BenchOptions *options, GError **error)
             goto out;
         }
     }
-    const guint n_hosts = libs[0].lib->n_hosts;
     /* Per size: the floor, then the plugin on each host kind. */
-    const guint per_size = 1 + n_hosts;
+    const guint per_size = 1 + BENCH_HOST_COUNT;
 
     /* Warm-up: page in the zones and the plugin's exiled list, and leave
      * every library in a random order. */
     for (guint s = 0; s < N_SCALE; s++) {
         double ignored;
         gboolean good = scale_floor_batch(&libs[s], &ignored);
-        for (guint k = 0; k < n_hosts; k++)
+        for (guint k = 0; k < BENCH_HOST_COUNT; k++)
             good = good && scale_plugin_batch(&libs[s], &plugin.discover, k, &ignored);
         if (!good) {
             bench_fail(error, "wrong outcome on the %u-card library", scale_sizes[s]);
@@ -206,7 +205,7 @@ gboolean bench_figure_scale(const BenchOptions *options, GError **error)
         double floor_top = floor_ns[SCALE_TOP * MAX_REPS + reps];
         double floor_ref = floor_ns[SCALE_REF * MAX_REPS + reps];
         floor_ratio[reps] = floor_top / floor_ref;
-        for (guint k = 0; k < n_hosts; k++) {
+        for (guint k = 0; k < BENCH_HOST_COUNT; k++) {
             ScaleSeries *h = &series[k];
             for (guint s = 0; s < N_SCALE; s++) {
                 guint at = s * MAX_REPS + reps;
@@ -223,7 +222,7 @@ gboolean bench_figure_scale(const BenchOptions *options, GError **error)
         reps++;
     }
 
-    for (guint k = 0; k < n_hosts; k++)
+    for (guint k = 0; k < BENCH_HOST_COUNT; k++)
         scale_print(k, &series[k], floor_ns, floor_ratio, reps);
     ok = TRUE;
 

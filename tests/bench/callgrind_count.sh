@@ -5,7 +5,7 @@
 # the count is the resolve's alone, the same on a busy or a quiet machine.
 #
 # Each count is made on a 1.0 and on a 1.1 host (one JSON line each, with a
-# "host" field; a "skipped" line when the headers have no 1.1 yet).
+# "host" field).
 #
 #   callgrind_count.sh resolve VALGRIND PROGRAM PLUGIN BOUND
 #       one discover 3 on the fixed deck; fails above BOUND instructions
@@ -28,19 +28,12 @@ hosts="1.0 1.1"
 # instruction count and, after a space, the part spent in the host: the
 # inclusive cost of every call from the plugin's object into the program's
 # (the FakeHost's callbacks; libc and libkeyact-host count as the plugin's).
-# Status 3: the program has no such host kind.
 count() {
     # Bind every symbol at load: a first call through the PLT would
     # otherwise count the dynamic linker's lookup as part of the resolve.
-    rc=0
     LD_BIND_NOW=1 "$valgrind" --tool=callgrind --instr-atstart=no \
-        --callgrind-out-file="$out" "$program" "$plugin" "$@" >&2 2>"$out.log" || rc=$?
-    if [ "$rc" -eq 3 ]; then
-        return 3
-    elif [ "$rc" -ne 0 ]; then
-        cat "$out.log" >&2
-        return 1
-    fi
+        --callgrind-out-file="$out" "$program" "$plugin" "$@" >&2 2>"$out.log" || {
+        cat "$out.log" >&2; return 1; }
     # "totals:" is the count; with --instr-atstart=no "summary:" can stay 0.
     # Object names are compressed: "ob=(6) /path" defines id 6, "ob=(6)"
     # refers to it; "cob=" names the callee's object for the next call only
@@ -66,11 +59,6 @@ count() {
     }
 }
 
-# skipped FIGURE HOST: the line for a host kind the headers do not have.
-skipped() {
-    printf '{"figure":"%s","host":"%s","skipped":"no ABI %s host in these headers"}\n' "$1" "$2" "$2"
-}
-
 failed=0
 case $mode in
 resolve)
@@ -78,10 +66,7 @@ resolve)
     f=$(count --floor) || exit 1
     f=${f%% *}
     for host in $hosts; do
-        rc=0
-        r=$(count --host "$host") || rc=$?
-        if [ "$rc" -eq 3 ]; then skipped insn "$host"; continue; fi
-        [ "$rc" -eq 0 ] || exit 1
+        r=$(count --host "$host") || exit 1
         n=${r%% *} in_host=${r#* }
         awk -v h="$host" -v n="$n" -v in_host="$in_host" -v f="$f" -v b="$bound" 'BEGIN {
             printf "{\"figure\":\"insn\",\"host\":\"%s\",\"instructions_per_resolve\":%d,\"in_host\":%d,\"in_plugin\":%d,\"floor_instructions\":%d,\"plugin_over_floor\":%.1f,\"plugin_alone_over_floor\":%.1f,\"bound\":%d}\n", h, n, in_host, n - in_host, f, n / f, (n - in_host) / f, b }'
@@ -94,10 +79,7 @@ per-card)
     fb=$(count --floor "$large") || exit 1
     fa=${fa%% *} fb=${fb%% *}
     for host in $hosts; do
-        rc=0
-        ra=$(count --host "$host" "$small") || rc=$?
-        if [ "$rc" -eq 3 ]; then skipped insn_per_card "$host"; continue; fi
-        [ "$rc" -eq 0 ] || exit 1
+        ra=$(count --host "$host" "$small") || exit 1
         rb=$(count --host "$host" "$large") || exit 1
         a=${ra%% *} b=${rb%% *} hb=${rb#* }
         awk -v h="$host" -v a="$a" -v b="$b" -v hb="$hb" -v fa="$fa" -v fb="$fb" -v s="$small" -v l="$large" -v m="$max_ratio" 'BEGIN {
