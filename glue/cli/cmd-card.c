@@ -29,10 +29,6 @@ static void card_options_clear(CardOptions *opts)
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CardOptions, card_options_clear)
 
-static const char *const layout_names[KEYACT_LAYOUT_COUNT] = {
-    "normal", "split", "aftermath", "adventure", "modal_dfc", "transform", "flip", "meld",
-};
-
 /* Levenshtein distance of two byte strings, stopping early once every path
  * is past `limit` (the answer is then limit + 1). */
 static guint edit_distance(const char *a, const char *b, guint limit)
@@ -227,7 +223,7 @@ int keyact_cmd_card(int argc, char **argv)
     }
 
     printf("%s\n", card->name);
-    const char *rules_layout = card->layout < KEYACT_LAYOUT_COUNT ? layout_names[card->layout] : "normal";
+    const char *rules_layout = ref_layout_name(card->layout);
     if (g_strcmp0(card->layout_name, rules_layout) == 0)
         printf("  layout: %s\n", card->layout_name);
     else

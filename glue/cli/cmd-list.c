@@ -160,8 +160,11 @@ int keyact_cmd_list(int argc, char **argv)
         return KEYACT_EXIT_INPUT;
     }
 
+    /* The Refused section says why each file was skipped: no warning too. */
+    keyact_cli_warnings_hold();
     g_autoptr(KeyactRegistry) registry =
         keyact_cli_load_registry((const char *const *)plugins, impl, &error);
+    keyact_cli_warnings_release(registry);
     if (registry == NULL) {
         g_printerr("keyact list: %s\n", error->message);
         return KEYACT_EXIT_INPUT;

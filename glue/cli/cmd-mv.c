@@ -36,6 +36,18 @@ char *keyact_cli_format_halves(guint32 halves)
                              : g_strdup_printf("%u.5", halves / 2u);
 }
 
+/* A generic mana symbol's body: digits, no leading zero ("0" itself is
+ * fine). The plugin refuses such a symbol only when the number is too large. */
+static gboolean is_generic(const char *body, gsize len)
+{
+    if (len == 0 || (len > 1 && body[0] == '0'))
+        return FALSE;
+    for (gsize i = 0; i < len; i++)
+        if (!g_ascii_isdigit(body[i]))
+            return FALSE;
+    return TRUE;
+}
+
 char *keyact_cli_describe_bad_cost(const char *cost, guint32 offset)
 {
     gsize len = strlen(cost);
@@ -59,6 +71,17 @@ char *keyact_cli_describe_bad_cost(const char *cost, guint32 offset)
         return g_strdup_printf("unclosed mana symbol \"%s\" at byte %u", symbol, offset);
     }
     g_autofree char *symbol = g_strndup(start, (gsize)(close - start) + 1);
+    gsize body_len = (gsize)(close - start) - 1;
+    if (is_generic(start + 1, body_len)) {
+        /* Mana values count in halves in 32 bits: too large alone, or
+         * together with the symbols before it. */
+        if (body_len > 10 || g_ascii_strtoull(start + 1, NULL, 10) * 2u > G_MAXUINT32)
+            return g_strdup_printf("the number in \"%s\" at byte %u is too large", symbol,
+                                   offset);
+        return g_strdup_printf("the total mana value is too large once \"%s\" at byte %u "
+                               "is added",
+                               symbol, offset);
+    }
     return g_strdup_printf("unknown mana symbol \"%s\" at byte %u", symbol, offset);
 }
 

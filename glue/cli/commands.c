@@ -8,6 +8,8 @@ const KeyactCommand keyact_commands[] = {
       keyact_cmd_demo },
     { "card", "Show what the Discover plugin sees of a card (faces, mana values, discover N)",
       keyact_cmd_card },
+    { "cards", "List the cards of the built-in set or a card file (layout, mana value, action)",
+      keyact_cmd_cards },
     { "mv", "Print the mana value of a mana cost, as the Discover plugin computes it",
       keyact_cmd_mv },
     { "list", "List the plugins found, which implementation serves each action and why",

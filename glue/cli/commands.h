@@ -30,6 +30,7 @@ extern const KeyactCommand keyact_commands[];
 int keyact_cmd_run(int argc, char **argv);
 int keyact_cmd_demo(int argc, char **argv);
 int keyact_cmd_card(int argc, char **argv);
+int keyact_cmd_cards(int argc, char **argv);
 int keyact_cmd_mv(int argc, char **argv);
 int keyact_cmd_check(int argc, char **argv);
 int keyact_cmd_list(int argc, char **argv);
@@ -71,6 +72,14 @@ void keyact_cli_append_selection_text(KeyactRegistry *registry, const char *name
 /* One object: name, selected_by, reason and, when there is one, impl_id,
  * version, path. */
 void keyact_cli_add_selection_json(JsonBuilder *b, KeyactRegistry *registry, const char *name);
+
+/* The libraries' warnings, one line each in keyact's words (warnings.c).
+ * install: from now on (main). hold: keep them back; release: print those
+ * held, except the ones about a refusal `reported` records (it may be NULL),
+ * which the command shows itself. */
+void keyact_cli_warnings_install(void);
+void keyact_cli_warnings_hold(void);
+void keyact_cli_warnings_release(KeyactRegistry *reported);
 
 /* Set the program name to "keyact NAME" so GOptionContext's usage line and
  * GLib's messages name the subcommand. */

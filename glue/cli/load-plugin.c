@@ -73,7 +73,8 @@ KeyactRegistry *keyact_cli_load_discover(const char *const *plugin_paths, const 
     if (keyact_registry_get_n_plugins(registry) == 0) {
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
                     "no keyact plugin found in KEYACT_PLUGIN_PATH or in %s; "
-                    "use --plugin PATH or set KEYACT_PLUGIN_PATH",
+                    "use --plugin PATH or set KEYACT_PLUGIN_PATH (from a build tree: "
+                    "meson devenv -C BUILD keyact ..., or ./run keyact ... in the source tree)",
                     keyact_registry_default_plugin_dir());
         return NULL;
     }

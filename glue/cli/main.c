@@ -28,6 +28,7 @@ int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
     g_set_prgname("keyact");
+    keyact_cli_warnings_install();
     if (argc < 2) {
         print_usage(stderr);
         return KEYACT_EXIT_INPUT;

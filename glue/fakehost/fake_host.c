@@ -83,6 +83,12 @@ static void fake_host_grow_logs(FakeHost *host)
         host->calls = g_renew(FakeCallKind, host->calls, calls);
         host->calls_capacity = calls;
     }
+    /* Per card at most two moves, two events and a draw. */
+    guint actions = MAX(6 * n + 64, 2 * host->actions_capacity);
+    if (6 * n + 64 > host->actions_capacity) {
+        host->actions = g_renew(FakeAction, host->actions, actions);
+        host->actions_capacity = actions;
+    }
 }
 
 static void fake_host_grow_zones(FakeHost *host, guint capacity)
@@ -126,6 +132,7 @@ void fake_host_free(FakeHost *host)
     g_hash_table_unref(host->descriptions);
     g_free(host->events);
     g_free(host->calls);
+    g_free(host->actions);
     g_free(host);
 }
 
@@ -370,6 +377,13 @@ void fake_host_inject(FakeHost *host, FakeCallKind kind, guint call_number,
     host->fault_call = fault == FAKE_FAULT_NONE ? 0 : call_number;
     host->fault = fault;
     host->fault_status = status;
+    host->fault_fired = FALSE;
+}
+
+void fake_host_inject_move(FakeHost *host, guint move_number, int32_t status)
+{
+    host->move_fault_number = move_number;
+    host->move_fault_status = status;
     host->fault_fired = FALSE;
 }
 

@@ -72,9 +72,33 @@ void fake_host_free(FakeHost *host);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(FakeHost, fake_host_free)
 
 /* The callback table to pass to a resolve (host_data = this FakeHost). It
- * stays valid as long as the FakeHost; copy it to make a broken variant. */
+ * stays valid as long as the FakeHost; copy it to make a broken variant.
+ * A 1.0 table (struct_size KEYACT_HOST_SIZE_1_0, abi_minor 0) until
+ * fake_host_set_batched() asks for ABI 1.1's batched calls. */
 const keyact_host *fake_host_table(const FakeHost *host);
 keyact_game_id fake_host_game(const FakeHost *host);
+
+/* ---- a wrapped table: another host with a few callbacks replaced ----
+ *
+ * fake_wrap_init copies `inner` (any host table, usually a fake host's)
+ * into wrap->table, host_data included, so every member left alone behaves
+ * exactly as the inner host's; the caller then replaces the members it
+ * plants a change in. A replacement finds its wrap with fake_wrap_of() on
+ * the table pointer it is called with, and the inner host in wrap->inner.
+ * The wrap is an ABI 1.0 table (struct_size at most KEYACT_HOST_SIZE_1_0):
+ * a later minor's batched member would do the work of the replaced one
+ * without passing through it. The wrap borrows `inner`, which must outlive
+ * it; it allocates nothing. */
+typedef struct {
+    keyact_host table;          /* first: what the plugin is handed */
+    const keyact_host *inner;   /* not owned */
+    gpointer user_data;         /* the caller's, for its replacements */
+} FakeWrap;
+
+/* Fill `wrap` from `inner`; returns &wrap->table. */
+const keyact_host *fake_wrap_init(FakeWrap *wrap, const keyact_host *inner, gpointer user_data);
+/* The wrap whose table is `table` (a table fake_wrap_init filled). */
+FakeWrap *fake_wrap_of(const keyact_host *table);
 guint fake_host_n_players(const FakeHost *host);
 
 /* Add a card owned by `owner`, at the bottom of `zone` (so adding library
@@ -98,6 +122,22 @@ gboolean fake_host_locate(const FakeHost *host, keyact_card_id card,
  * the next move. NULL for a bad player or zone. */
 const keyact_card_id *fake_host_zone(const FakeHost *host, keyact_player_id player,
                                      FakeZone zone, guint *out_count);
+
+/* ABI 1.1's batched calls (bits for fake_host_set_batched). */
+typedef enum {
+    FAKE_BATCHED_LIBRARY_CARDS = 1u << 0,
+    FAKE_BATCHED_DESCRIBE_CARDS = 1u << 1,
+    FAKE_BATCHED_APPLY_STEPS = 1u << 2,
+    FAKE_BATCHED_RANDOM_BELOW_EACH = 1u << 3,
+    FAKE_BATCHED_ALL = (1u << 4) - 1u,
+} FakeBatched;
+
+/* Which table fake_host_table() gives: 0, a 1.0 table (the default); else
+ * a 1.1 table (struct_size KEYACT_HOST_SIZE_1_1, abi_minor 1) with the
+ * batched calls in `members` (FakeBatched bits) set and the others NULL.
+ * Each batched call does what the 1.0 calls it stands for would do, counts
+ * as one call of its own kind, and keeps the same logs (events, actions). */
+void fake_host_set_batched(FakeHost *host, guint members);
 
 /* ---- scripted answers ---- */
 
@@ -143,6 +183,11 @@ typedef enum {
     FAKE_CALL_CHOOSE,
     FAKE_CALL_CAST_FREE,
     FAKE_CALL_RANDOM_BELOW,
+    /* ABI 1.1 */
+    FAKE_CALL_LIBRARY_CARDS,
+    FAKE_CALL_DESCRIBE_CARDS,
+    FAKE_CALL_APPLY_STEPS,
+    FAKE_CALL_RANDOM_BELOW_EACH,
     FAKE_CALL_KIND_COUNT,
     FAKE_CALL_ANY = FAKE_CALL_KIND_COUNT /* fault injection: any numbered call */
 } FakeCallKind;
@@ -154,10 +199,14 @@ typedef enum {
     /* The call returns 0 with an answer out of range: library_size one card
      * too many, library_card KEYACT_CARD_NONE, describe_card 0 faces,
      * can_cast_face 7, choose option_count, cast_free 0x7f (card left in
-     * exile), random_below `bound`. move_card has no answer: it runs normally. */
+     * exile), random_below `bound`; for the batched calls, the last entry:
+     * library_cards KEYACT_CARD_NONE, describe_cards 0 faces,
+     * random_below_each its bound. move_card and apply_steps have no
+     * answer: they run normally. */
     FAKE_FAULT_BAD_ANSWER,
-    /* describe_card answers with face 0's cost replaced by "{?}" (the other
-     * callbacks treat this as FAKE_FAULT_BAD_ANSWER). */
+    /* describe_card (describe_cards: its last card) answers with face 0's
+     * cost replaced by "{?}" (the other callbacks treat this as
+     * FAKE_FAULT_BAD_ANSWER). */
     FAKE_FAULT_BAD_COST,
 } FakeFault;
 
@@ -167,7 +216,16 @@ typedef enum {
  * or FAKE_FAULT_NONE disarms. */
 void fake_host_inject(FakeHost *host, FakeCallKind kind, guint call_number,
                       FakeFault fault, int32_t status);
-/* TRUE once the armed fault has fired. */
+/* A failing apply_steps (FAKE_FAULT_STATUS) fails at its first step and
+ * applies nothing. To fail part-way, arm a move instead: the
+ * `move_number`-th move (1-based, counted from the last reset over
+ * move_card calls and the moving steps of apply_steps alike) fails with
+ * `status` and changes nothing; apply_steps then stops at that step, its
+ * *out_done the step's index. The same number fails the same move whichever
+ * calls the plugin makes. 0 disarms. */
+void fake_host_inject_move(FakeHost *host, guint move_number, int32_t status);
+
+/* TRUE once the armed fault (or the armed move) has fired. */
 gboolean fake_host_fault_fired(const FakeHost *host);
 
 /* ---- logs ---- */
@@ -192,6 +250,32 @@ const keyact_event *fake_host_events(const FakeHost *host, guint *out_count);
 const FakeCallKind *fake_host_calls(const FakeHost *host, guint *out_count);
 /* Numbered calls of one kind since the last reset. */
 guint fake_host_call_count(const FakeHost *host, FakeCallKind kind);
+/* Every call the plugin made into the table since the last reset: the
+ * numbered ones, notify and log (the events apply_steps delivers are part
+ * of its call, not calls of their own). Counted in quiet mode too. */
+guint fake_host_total_calls(const FakeHost *host);
+
+/* What happened to the game, in order, whichever calls made it happen: a
+ * card moved (card, a = to_zone, b = library_index), an event was
+ * delivered (card, a = type, b = index) or a random number was drawn
+ * (a = bound, b = the value). Only what succeeded; not kept in quiet mode. */
+typedef enum {
+    FAKE_ACTION_MOVE,
+    FAKE_ACTION_EVENT,
+    FAKE_ACTION_DRAW,
+} FakeActionKind;
+
+typedef struct {
+    FakeActionKind kind;
+    uint32_t a;
+    uint32_t b;
+    keyact_card_id card;
+} FakeAction;
+
+const FakeAction *fake_host_actions(const FakeHost *host, guint *out_count);
+/* The actions, one a line: "move 7 EXILE 0", "event EXILED 7 0",
+ * "draw 3 -> 1". */
+char *fake_host_format_actions(const FakeHost *host);
 /* Messages sent to the log callback since the last reset. */
 guint fake_host_log_count(const FakeHost *host);
 /* Entries the event or call log could not keep (its buffer was full). */
@@ -200,6 +284,32 @@ guint fake_host_log_dropped(const FakeHost *host);
  * choose call since the last reset, and the last call's options. */
 uint32_t fake_host_offered_faces(const FakeHost *host);
 const keyact_option *fake_host_last_options(const FakeHost *host, guint *out_count);
+
+/* ---- the host-call contract (host.h, keyact-plugin(7) THE CALLS OF A RESOLVE) ---- */
+
+/* What a plugin did against the contract that a host can see from its side.
+ * The fake host records the first breach since the last reset and answers
+ * as usual: a breach is a verdict for a checker, never a failure of the call. */
+typedef enum {
+    FAKE_BREACH_NONE,
+    FAKE_BREACH_EXILE_NOT_REVEALED,  /* a move to exile without KEYACT_MOVE_REVEAL */
+    FAKE_BREACH_NOTHING_CASTABLE,    /* choose with no CAST_FACE option at all */
+    FAKE_BREACH_DECLINE_NOT_LAST,    /* the decline option missing, repeated or not last */
+    FAKE_BREACH_FACES_OUT_OF_ORDER,  /* CAST_FACE options not in increasing face order */
+} FakeBreach;
+
+typedef struct {
+    FakeBreach breach;
+    keyact_card_id card;             /* the card moved or chosen for */
+    guint call;                      /* its call number (1-based, as in fake_host_calls) */
+    guint n_options;                 /* choose breaches: the options offered */
+    keyact_option options[8];        /* the first 8 of them */
+} FakeBreachRecord;
+
+/* The first breach since the last reset, or NULL when there was none. */
+const FakeBreachRecord *fake_host_first_breach(const FakeHost *host);
+/* What the rule is, in a sentence ("the decline option must come last"). */
+const char *fake_breach_rule(FakeBreach breach);
 
 /* The call log as "library_size library_card ..." (for messages). */
 char *fake_host_format_calls(const FakeHost *host);

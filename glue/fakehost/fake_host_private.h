@@ -72,7 +72,15 @@ struct _FakeHost {
     int32_t fault_status;
     gboolean fault_fired;
 
-    gboolean quiet;           /* no call log, no event copies */
+    guint batched;            /* FakeBatched bits of the table; 0: a 1.0 table */
+    guint move_fault_number;  /* fake_host_inject_move; 0: none armed */
+    int32_t move_fault_status;
+    guint n_moves;            /* moves tried since the reset */
+
+    gboolean quiet;           /* no call log, no event copies, no actions */
+    FakeAction *actions;
+    guint n_actions, actions_capacity;
+    guint unnumbered_calls;   /* notify and log calls since the reset */
     keyact_event *events;
     guint n_events, events_capacity;
     FakeCallKind *calls;
@@ -83,7 +91,16 @@ struct _FakeHost {
     uint32_t offered_faces;
     keyact_option last_options[FAKE_MAX_OPTIONS];
     guint n_last_options;
+    FakeBreachRecord breach;  /* the first since the last reset */
 };
+
+G_STATIC_ASSERT(G_N_ELEMENTS(((FakeBreachRecord *)0)->options) == FAKE_MAX_OPTIONS);
+
+/* contract.c: judge a call against the host-call contract and record the
+ * first breach. No allocation: the callbacks call these. */
+void fake_contract_move(FakeHost *host, keyact_card_id card, uint32_t to_zone, uint32_t flags);
+void fake_contract_choose(FakeHost *host, keyact_card_id card, const keyact_option *options,
+                          uint32_t option_count);
 
 struct _FakeSnapshot {
     guint n_cards;

@@ -2,6 +2,8 @@
 /* fake_logs.c - reading the FakeHost's event and call logs. */
 #include "fake_host_private.h"
 
+#include "keyact-host.h"
+
 static const char *const fake_call_names[FAKE_CALL_KIND_COUNT] = {
     [FAKE_CALL_LIBRARY_SIZE] = "library_size",
     [FAKE_CALL_LIBRARY_CARD] = "library_card",
@@ -11,6 +13,10 @@ static const char *const fake_call_names[FAKE_CALL_KIND_COUNT] = {
     [FAKE_CALL_CHOOSE] = "choose",
     [FAKE_CALL_CAST_FREE] = "cast_free",
     [FAKE_CALL_RANDOM_BELOW] = "random_below",
+    [FAKE_CALL_LIBRARY_CARDS] = "library_cards",
+    [FAKE_CALL_DESCRIBE_CARDS] = "describe_cards",
+    [FAKE_CALL_APPLY_STEPS] = "apply_steps",
+    [FAKE_CALL_RANDOM_BELOW_EACH] = "random_below_each",
 };
 
 const char *fake_call_kind_name(FakeCallKind kind)
@@ -20,17 +26,8 @@ const char *fake_call_kind_name(FakeCallKind kind)
 
 const char *fake_event_type_name(uint32_t type)
 {
-    switch (type) {
-    case KEYACT_EVENT_EXILED: return "EXILED";
-    case KEYACT_EVENT_HIT: return "HIT";
-    case KEYACT_EVENT_CAST: return "CAST";
-    case KEYACT_EVENT_CAST_FAILED: return "CAST_FAILED";
-    case KEYACT_EVENT_TO_HAND: return "TO_HAND";
-    case KEYACT_EVENT_BOTTOM: return "BOTTOM";
-    case KEYACT_EVENT_DISCOVERED: return "DISCOVERED";
-    case KEYACT_EVENT_FINISHED: return "FINISHED";
-    default: return "UNKNOWN";
-    }
+    const char *name = keyact_event_type_name(type);
+    return name != NULL ? name : "UNKNOWN";
 }
 
 void fake_host_reset_logs(FakeHost *host)
@@ -43,7 +40,11 @@ void fake_host_reset_logs(FakeHost *host)
     host->dropped = 0;
     host->offered_faces = 0;
     host->n_last_options = 0;
+    host->breach = (FakeBreachRecord){ 0 };
     host->fault_fired = FALSE;
+    host->n_moves = 0;
+    host->n_actions = 0;
+    host->unnumbered_calls = 0;
 }
 
 const keyact_event *fake_host_events(const FakeHost *host, guint *out_count)
@@ -106,5 +107,51 @@ char *fake_host_format_events(const FakeHost *host)
     const keyact_event *events = fake_host_events(host, &n);
     for (guint i = 0; i < n; i++)
         g_string_append_printf(text, "%s%s", i ? " " : "", fake_event_type_name(events[i].type));
+    return g_string_free(text, FALSE);
+}
+
+guint fake_host_total_calls(const FakeHost *host)
+{
+    return host->n_calls + host->unnumbered_calls;
+}
+
+const FakeAction *fake_host_actions(const FakeHost *host, guint *out_count)
+{
+    *out_count = host->quiet ? 0 : MIN(host->n_actions, host->actions_capacity);
+    return host->actions;
+}
+
+static const char *fake_zone_to_name(uint32_t zone)
+{
+    switch (zone) {
+    case KEYACT_ZONE_LIBRARY: return "LIBRARY";
+    case KEYACT_ZONE_EXILE: return "EXILE";
+    case KEYACT_ZONE_HAND: return "HAND";
+    default: return "ZONE?";
+    }
+}
+
+char *fake_host_format_actions(const FakeHost *host)
+{
+    GString *text = g_string_new(NULL);
+    guint n;
+    const FakeAction *actions = fake_host_actions(host, &n);
+    for (guint i = 0; i < n; i++) {
+        const FakeAction *action = &actions[i];
+        switch (action->kind) {
+        case FAKE_ACTION_MOVE:
+            g_string_append_printf(text, "move %" G_GUINT64_FORMAT " %s %" G_GUINT32_FORMAT "\n",
+                                   action->card, fake_zone_to_name(action->a), action->b);
+            break;
+        case FAKE_ACTION_EVENT:
+            g_string_append_printf(text, "event %s %" G_GUINT64_FORMAT " %" G_GUINT32_FORMAT "\n",
+                                   fake_event_type_name(action->a), action->card, action->b);
+            break;
+        case FAKE_ACTION_DRAW:
+            g_string_append_printf(text, "draw %" G_GUINT32_FORMAT " -> %" G_GUINT32_FORMAT "\n",
+                                   action->a, action->b);
+            break;
+        }
+    }
     return g_string_free(text, FALSE);
 }

@@ -54,9 +54,44 @@ typedef enum {
 /* The ABI versions this host library speaks, newest first. Static. */
 const keyact_version *keyact_host_lib_versions(guint *n_versions);
 
-/* Fill the header of a host table: struct_size, abi_major, abi_minor.
- * The caller fills the callbacks. */
-void keyact_host_table_init(keyact_host *host);
+/* Fill the header of a host table: struct_size, abi_major, abi_minor;
+ * the caller then fills the callbacks.
+ *
+ * `size` is sizeof the caller's keyact_host: the table gets the newest
+ * layout this library knows that fits in it (struct_size
+ * KEYACT_HOST_SIZE_1_1 and abi_minor 1 for a 1.1 or later struct,
+ * KEYACT_HOST_SIZE_1_0 and abi_minor 0 for a 1.0 one), and the members past
+ * the 1.0 ones up to that size (1.1's optional batched calls) are set to
+ * NULL, so a host that sets only the 1.0 callbacks offers only those.
+ * Call it before setting any callback. Nothing past `size` is written. A
+ * size below KEYACT_HOST_SIZE_1_0 is a programming error (g_critical,
+ * nothing written). Since 1.2.0. */
+void keyact_host_table_init_sized(keyact_host *host, gsize size);
+
+/* keyact_host_table_init(host): the same for a table of the caller's own
+ * keyact_host, whose size the macro passes. The function of that name is
+ * what binaries built against libkeyact-host 1.1.0 or older call: it
+ * writes the 1.0 header only (struct_size KEYACT_HOST_SIZE_1_0, abi_minor
+ * 0), because their keyact_host ends after get_extension: a larger
+ * struct_size would make a 1.1 plugin read callbacks past the end of their
+ * struct. Sources built against this header get the macro and the 1.1
+ * layout. */
+void (keyact_host_table_init)(keyact_host *host);
+#define keyact_host_table_init(host) keyact_host_table_init_sized((host), sizeof *(host))
+
+/* ---- names, for logs and traces ---- */
+
+/* The name of event type `type` as its constant is spelled without the
+ * KEYACT_EVENT_ prefix ("EXILED", "DISCOVERED", ...), or NULL for a type
+ * this library does not know (a newer plugin's: print the number). The
+ * string is static. Thread: any. Since 1.2. */
+const char *keyact_event_type_name(uint32_t type);
+
+/* The name of card layout `layout` without the KEYACT_LAYOUT_ prefix
+ * ("NORMAL", "MODAL_DFC", ...), or NULL for an unknown value. Card data
+ * (Scryfall, MTGJSON) spells the same layouts in lower case. Static.
+ * Thread: any. Since 1.2. */
+const char *keyact_layout_name(uint32_t layout);
 
 /* ---- one loaded plugin ---- */
 typedef struct _KeyactPlugin KeyactPlugin;
@@ -152,8 +187,8 @@ guint keyact_registry_load_search_path(KeyactRegistry *registry, KeyactLoadFlags
 const char *keyact_registry_default_plugin_dir(void);
 
 /* The directories keyact_registry_load_search_path() would search now, in
- * order, each once (relative KEYACT_PLUGIN_PATH entries left out, with a
- * warning). Free with g_strfreev. */
+ * order, each once (relative KEYACT_PLUGIN_PATH entries left out; the load
+ * warns about them, this query does not). Free with g_strfreev. */
 char **keyact_registry_get_search_dirs(void);
 
 /* Explicit choice for action `name`: `selector` is an implementation id of

@@ -18,7 +18,9 @@
 
 #include "keyact-host-private.h"
 
-#define OVERRIDE_HINT "fix its permissions, or load with KEYACT_LOAD_ALLOW_UNSAFE to skip this check"
+/* What to do, for people running a command as much as for host authors:
+ * the fix first, then the C flag a host may pass. */
+#define OVERRIDE_HINT "(a C host may load with KEYACT_LOAD_ALLOW_UNSAFE to skip this check)"
 
 /* Checks one file or directory; `what` says which, for the message. */
 static gboolean check_one(const char *plugin_path, const char *checked,
@@ -43,8 +45,9 @@ static gboolean check_one(const char *plugin_path, const char *checked,
 
     if (reason != NULL) {
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_UNSAFE_FILE,
-                    "refusing to load plugin %s: %s %s %s (mode %04o); " OVERRIDE_HINT,
-                    plugin_path, what, checked, reason, mode);
+                    "refusing to load plugin %s: %s %s %s (mode %04o); fix it with "
+                    "chmod go-w %s " OVERRIDE_HINT,
+                    plugin_path, what, checked, reason, mode, checked);
         return FALSE;
     }
 
@@ -52,9 +55,10 @@ static gboolean check_one(const char *plugin_path, const char *checked,
     if (st.st_uid != me && st.st_uid != 0) {
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_UNSAFE_FILE,
                     "refusing to load plugin %s: %s %s is owned by user %lu, "
-                    "neither this process's user (%lu) nor root; " OVERRIDE_HINT,
+                    "neither this process's user (%lu) nor root; fix it with "
+                    "chown %lu %s, or as root chown root %s " OVERRIDE_HINT,
                     plugin_path, what, checked, (unsigned long)st.st_uid,
-                    (unsigned long)me);
+                    (unsigned long)me, (unsigned long)me, checked, checked);
         return FALSE;
     }
     return TRUE;

@@ -28,8 +28,9 @@ static void add_dir(GPtrArray *dirs, const char *dir)
     g_ptr_array_add(dirs, g_steal_pointer(&canonical));
 }
 
-/* The directories to search, in order, each once. */
-static GPtrArray *search_dirs(void)
+/* The directories to search, in order, each once. `warn`: say which
+ * relative entries are left out (once per load, not per query). */
+static GPtrArray *search_dirs(gboolean warn)
 {
     GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
     const char *variable = g_getenv(PLUGIN_PATH_VARIABLE);
@@ -40,8 +41,9 @@ static GPtrArray *search_dirs(void)
             if (entries[i][0] == '\0')
                 continue;
             if (!g_path_is_absolute(entries[i])) {
-                g_warning("ignoring relative entry \"%s\" in %s: only full paths are searched",
-                          entries[i], PLUGIN_PATH_VARIABLE);
+                if (warn)
+                    g_warning("ignoring relative entry \"%s\" in %s: only full paths are searched",
+                              entries[i], PLUGIN_PATH_VARIABLE);
                 continue;
             }
             add_dir(dirs, entries[i]);
@@ -53,7 +55,7 @@ static GPtrArray *search_dirs(void)
 
 KEYACT_HOST_API char **keyact_registry_get_search_dirs(void)
 {
-    g_autoptr(GPtrArray) dirs = search_dirs();
+    g_autoptr(GPtrArray) dirs = search_dirs(FALSE);
 
     g_ptr_array_set_free_func(dirs, NULL);
     g_ptr_array_add(dirs, NULL);
@@ -102,7 +104,7 @@ KEYACT_HOST_API guint keyact_registry_load_search_path(KeyactRegistry *registry,
     g_return_val_if_fail(registry != NULL, 0);
 
     guint loaded = 0;
-    g_autoptr(GPtrArray) dirs = search_dirs();
+    g_autoptr(GPtrArray) dirs = search_dirs(TRUE);
 
     for (guint d = 0; d < dirs->len; d++) {
         g_autoptr(GPtrArray) files = plugin_files(g_ptr_array_index(dirs, d));

@@ -2,6 +2,8 @@
 /* version.c - the ABI versions this host library speaks. */
 #include "keyact-host-private.h"
 
+#include <string.h>
+
 /* Newest first. A new minor is added here once the library reads the
  * members it appends. */
 static const keyact_version host_versions[] = {
@@ -16,13 +18,34 @@ KEYACT_HOST_API const keyact_version *keyact_host_lib_versions(guint *n_versions
     return host_versions;
 }
 
-KEYACT_HOST_API void keyact_host_table_init(keyact_host *host)
+KEYACT_HOST_API void keyact_host_table_init_sized(keyact_host *host, gsize size)
+{
+    uint32_t struct_size;
+
+    g_return_if_fail(host != NULL);
+    g_return_if_fail(size >= KEYACT_HOST_SIZE_1_0);
+
+    struct_size = size >= KEYACT_HOST_SIZE_1_1 ? KEYACT_HOST_SIZE_1_1 : KEYACT_HOST_SIZE_1_0;
+    host->struct_size = struct_size;
+    host->abi_major = KEYACT_ABI_MAJOR;
+    host->abi_minor = struct_size >= KEYACT_HOST_SIZE_1_1 ? 1u : 0u;
+    host->reserved0 = 0;
+    /* The optional members the caller's code may not know: NULL unless it
+     * sets them afterwards. */
+    memset((char *)host + KEYACT_HOST_SIZE_1_0, 0, struct_size - KEYACT_HOST_SIZE_1_0);
+}
+
+/* The symbol binaries built against 1.1.0 and older call (the header's
+ * macro of the same name goes to _sized): their keyact_host is the 1.0
+ * struct, so its header says 1.0 and nothing past it is touched. The name
+ * in parentheses is the function, not the macro. */
+KEYACT_HOST_API void (keyact_host_table_init)(keyact_host *host)
 {
     g_return_if_fail(host != NULL);
 
-    host->struct_size = (uint32_t)sizeof(keyact_host);
+    host->struct_size = KEYACT_HOST_SIZE_1_0;
     host->abi_major = KEYACT_ABI_MAJOR;
-    host->abi_minor = KEYACT_ABI_MINOR;
+    host->abi_minor = 0u;
     host->reserved0 = 0;
 }
 

@@ -29,6 +29,11 @@ G_BEGIN_DECLS
  * and scenario loaders. */
 gboolean ref_json_prescan(const char *text, gsize len, const char *label, GError **error);
 
+/* A json-glib parse error's message in keyact's words, without json-glib's
+ * "<data>:LINE:COLUMN:" (the caller names the file and the position):
+ * "expected ']' after ','". Free with g_free. (json-error.c) */
+char *ref_json_describe_error(const char *message);
+
 /* One face as a loader found it. NULL strings are "absent". */
 typedef struct {
     const char *name;

@@ -179,23 +179,6 @@ static void on_parse_error(JsonParser *parser, gpointer gerror, gpointer user_da
     where->seen = TRUE;
 }
 
-/* json-glib's message starts "<data>:LINE:COL: "; drop that, we add ours. */
-static const char *message_body(const char *message)
-{
-    if (!g_str_has_prefix(message, "<data>:"))
-        return message;
-    const char *p = message;
-    for (int colons = 0; colons < 3; colons++) {
-        p = strchr(p, ':');
-        if (p == NULL)
-            return message;
-        p++;
-    }
-    while (*p == ' ')
-        p++;
-    return p;
-}
-
 JsonNode *ref_carddb_parse_json(GBytes *bytes, const char *label, GError **error)
 {
     gsize len = 0;
@@ -210,10 +193,11 @@ JsonNode *ref_carddb_parse_json(GBytes *bytes, const char *label, GError **error
     g_signal_connect(parser, "error", G_CALLBACK(on_parse_error), &where);
     g_autoptr(GError) local = NULL;
     if (!json_parser_load_from_data(parser, text, (gssize)len, &local)) {
+        g_autofree char *what = ref_json_describe_error(local->message);
         g_set_error(error, REF_CARDDB_ERROR, REF_CARDDB_ERROR_PARSE,
-                    "%s:%u:%u: %s", label, where.seen && where.line > 0 ? where.line : 1u,
-                    where.seen && where.line > 0 ? where.column : 1u,
-                    message_body(local->message));
+                    "%s:%u:%u: not valid JSON: %s", label,
+                    where.seen && where.line > 0 ? where.line : 1u,
+                    where.seen && where.line > 0 ? where.column : 1u, what);
         return NULL;
     }
     JsonNode *root = json_parser_steal_root(parser);

@@ -5,29 +5,33 @@
 
 #include <string.h>
 
+/* The layouts the rules know, as card data (Scryfall, MTGJSON) names them. */
+static const char *const layout_names[KEYACT_LAYOUT_COUNT] = {
+    [KEYACT_LAYOUT_NORMAL] = "normal",
+    [KEYACT_LAYOUT_SPLIT] = "split",
+    [KEYACT_LAYOUT_AFTERMATH] = "aftermath",
+    [KEYACT_LAYOUT_ADVENTURE] = "adventure",
+    [KEYACT_LAYOUT_MODAL_DFC] = "modal_dfc",
+    [KEYACT_LAYOUT_TRANSFORM] = "transform",
+    [KEYACT_LAYOUT_FLIP] = "flip",
+    [KEYACT_LAYOUT_MELD] = "meld",
+};
+
 guint32 ref_layout_from_name(const char *layout_name)
 {
-    static const struct {
-        const char *name;
-        guint32 layout;
-    } known[] = {
-        { "normal", KEYACT_LAYOUT_NORMAL },
-        { "split", KEYACT_LAYOUT_SPLIT },
-        { "aftermath", KEYACT_LAYOUT_AFTERMATH },
-        { "adventure", KEYACT_LAYOUT_ADVENTURE },
-        { "modal_dfc", KEYACT_LAYOUT_MODAL_DFC },
-        { "transform", KEYACT_LAYOUT_TRANSFORM },
-        { "flip", KEYACT_LAYOUT_FLIP },
-        { "meld", KEYACT_LAYOUT_MELD },
-    };
     /* Everything else (saga, class, leveler, token, ...) plays as one face;
      * the card keeps its layout_name. */
     if (layout_name == NULL)
         return KEYACT_LAYOUT_NORMAL;
-    for (gsize i = 0; i < G_N_ELEMENTS(known); i++)
-        if (strcmp(layout_name, known[i].name) == 0)
-            return known[i].layout;
+    for (guint32 layout = 0; layout < KEYACT_LAYOUT_COUNT; layout++)
+        if (strcmp(layout_name, layout_names[layout]) == 0)
+            return layout;
     return KEYACT_LAYOUT_NORMAL;
+}
+
+const char *ref_layout_name(guint32 layout)
+{
+    return layout_names[layout < KEYACT_LAYOUT_COUNT ? layout : KEYACT_LAYOUT_NORMAL];
 }
 
 /* The card types and supertypes: the part of a type line before the em

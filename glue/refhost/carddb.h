@@ -77,6 +77,10 @@ const RefCard *ref_carddb_get(const RefCardDb *db, guint index);
  * case-insensitive; NULL when absent. */
 const RefCard *ref_carddb_lookup(const RefCardDb *db, const char *name);
 
+/* A KEYACT_LAYOUT_* as card data spells it ("normal", "modal_dfc", ...);
+ * unknown values are "normal", as the rules treat them. Static. */
+const char *ref_layout_name(guint32 layout);
+
 G_END_DECLS
 
 #endif /* KEYACT_REFHOST_CARDDB_H */

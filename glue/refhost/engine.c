@@ -279,8 +279,6 @@ static gboolean resolve_action(RefGame *game, RefActionKind kind,
     d->player = player;
     d->n = n;
     d->source = source;
-    d->exiled = g_array_new(FALSE, FALSE, sizeof(guint));
-    d->bottom = g_array_new(FALSE, FALSE, sizeof(guint));
     d->options = g_array_new(FALSE, TRUE, sizeof(keyact_option));
     d->chosen = -1;
     d->result.struct_size = sizeof d->result;

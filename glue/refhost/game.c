@@ -33,8 +33,6 @@ static void player_free(gpointer data)
 static void resolution_free(gpointer data)
 {
     RefResolution *d = data;
-    g_array_unref(d->exiled);
-    g_array_unref(d->bottom);
     g_array_unref(d->options);
     g_free(d);
 }

@@ -146,10 +146,13 @@ typedef struct {
     guint source;               /* card id or 0 */
     int32_t status;             /* what resolve returned */
     keyact_resolve_result result;
-    GArray *exiled;             /* guint card ids, in order */
-    GArray *bottom;             /* guint card ids, in order */
     GArray *options;            /* keyact_option, the last set offered */
     gint chosen;                /* index into options, -1 none */
+    /* The faces of the card found the plugin asked can_cast_face about, and
+     * those this host answered no for (bit f = face f): why no face could
+     * be cast, in the log. */
+    guint32 faces_asked;
+    guint32 faces_refused;
     keyact_card_id stranded[REF_MAX_STRANDED]; /* result.stranded points here */
 } RefResolution;
 

@@ -2,6 +2,10 @@
 /* report-json.c - the game as one JSON document, for tools and tests. */
 #include "report.h"
 
+/* The reference host's own event vocabulary (SCENARIOS.md): engine and
+ * plugin events in one list, lower case, the plugin's CAST as "cast_free"
+ * beside the engine's paid "cast". The ABI's names are
+ * keyact_event_type_name()'s. */
 static const char *const event_names[] = {
     [REF_EVENT_CAST] = "cast",
     [REF_EVENT_RESOLVE] = "resolve",
@@ -182,6 +186,22 @@ static void add_card_list(JsonBuilder *b, const RefGame *game, const char *key, 
     json_builder_end_array(b);
 }
 
+/* The cards of the events of `type` in resolution `resolution` (1-based),
+ * in order: what the plugin reported exiling or bottoming (host-table.c
+ * says why the events are the record). */
+static void add_event_cards(JsonBuilder *b, const RefGame *game, const char *key,
+                            guint resolution, RefEventType type)
+{
+    json_builder_set_member_name(b, key);
+    json_builder_begin_array(b);
+    for (guint i = 0; i < game->events->len; i++) {
+        const RefEvent *e = &g_array_index(game->events, RefEvent, i);
+        if (e->resolution == resolution && e->type == type && e->card != 0)
+            json_builder_add_string_value(b, ref_game_card_name(game, e->card));
+    }
+    json_builder_end_array(b);
+}
+
 static const char *outcome_name(guint32 outcome)
 {
     switch (outcome) {
@@ -219,8 +239,9 @@ static void add_options(JsonBuilder *b, const RefGame *game, const RefResolution
 
 /* One discover or cascade. The card found is "discovered" for discover
  * (CR 701.57c names it so) and "hit" for cascade. */
-static void add_resolution(JsonBuilder *b, const RefGame *game, const RefResolution *d)
+static void add_resolution(JsonBuilder *b, const RefGame *game, guint resolution)
 {
+    const RefResolution *d = g_ptr_array_index(game->resolutions, resolution - 1);
     guint discovered = (guint)MIN(d->result.discovered, G_MAXUINT);
     json_builder_begin_object(b);
     json_builder_set_member_name(b, "player");
@@ -239,8 +260,8 @@ static void add_resolution(JsonBuilder *b, const RefGame *game, const RefResolut
     add_face(b, game, "face_cast", discovered,
              d->result.outcome == KEYACT_OUTCOME_CAST ? d->result.face_cast : KEYACT_FACE_NONE);
     add_options(b, game, d);
-    add_card_list(b, game, "exiled", d->exiled);
-    add_card_list(b, game, "bottom", d->bottom);
+    add_event_cards(b, game, "exiled", resolution, REF_EVENT_EXILED);
+    add_event_cards(b, game, "bottom", resolution, REF_EVENT_BOTTOM);
     json_builder_end_object(b);
 }
 
@@ -281,7 +302,7 @@ JsonNode *ref_report_json(const RefGame *game, guint64 seed)
     for (guint i = 0; i < game->resolutions->len; i++) {
         const RefResolution *d = g_ptr_array_index(game->resolutions, i);
         if (d->action == REF_ACTION_DISCOVER)
-            add_resolution(b, game, d);
+            add_resolution(b, game, i + 1);
         cascaded |= d->action == REF_ACTION_CASCADE;
     }
     json_builder_end_array(b);
@@ -291,7 +312,7 @@ JsonNode *ref_report_json(const RefGame *game, guint64 seed)
         for (guint i = 0; i < game->resolutions->len; i++) {
             const RefResolution *d = g_ptr_array_index(game->resolutions, i);
             if (d->action == REF_ACTION_CASCADE)
-                add_resolution(b, game, d);
+                add_resolution(b, game, i + 1);
         }
         json_builder_end_array(b);
     }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* report-text.c - the game log people read. */
 #include "report.h"
+#include "spell-value.h"
 
 char *ref_report_mana_value(guint halves)
 {
@@ -107,6 +108,69 @@ static void append_options(const RefGame *game, const RefEvent *event, GString *
                            event->index + 1, option_word(event->option_kind));
 }
 
+/* Whether the plugin offered to cast a face of the card found. */
+static gboolean offered_a_cast(const RefResolution *d)
+{
+    for (guint i = 0; i < d->options->len; i++)
+        if (g_array_index(d->options, keyact_option, i).kind == KEYACT_OPTION_CAST_FACE)
+            return TRUE;
+    return FALSE;
+}
+
+/* Why face `f` of the card found could not be cast, from what this host
+ * answered and what the rules say of the face. */
+static char *face_not_castable(const RefGame *game, const RefResolution *d, const RefCard *card,
+                               guint f)
+{
+    if (f < 32 && (d->faces_refused & (1u << f)) != 0)
+        return g_strdup("cannot be cast now");
+    if (card->faces[f].is_land)
+        return g_strdup("a land");
+    if (f > 0 && (card->layout == KEYACT_LAYOUT_TRANSFORM || card->layout == KEYACT_LAYOUT_MELD))
+        return g_strdup("a back face, never cast");
+    if (f > 0 && card->layout == KEYACT_LAYOUT_FLIP)
+        return g_strdup("the flipped half, never cast");
+    if (f > 0 && card->layout == KEYACT_LAYOUT_AFTERMATH)
+        return g_strdup("an aftermath half, cast only from a graveyard");
+    /* Its value as a spell cast without paying: {X} is 0 (CR 107.3). */
+    guint32 halves = 0, offset = 0;
+    gboolean valued = game->rules != NULL
+                          ? game->rules->mana_value(card->faces[f].mana_cost, &halves, &offset) ==
+                                KEYACT_OK
+                          : ref_spell_mana_value(card->faces[f].mana_cost, 0, &halves, NULL);
+    if (valued) {
+        g_autofree char *mv = ref_report_mana_value(halves);
+        if (d->action == REF_ACTION_CASCADE)
+            return g_strdup_printf("mana value %s, not less than %d", mv, d->n);
+        return g_strdup_printf("mana value %s > %d", mv, d->n);
+    }
+    return g_strdup("not offered by the plugin");
+}
+
+/* ": it cannot be cast now" or ": no face can be cast (Fire: ...; Ice: ...)"
+ * when the plugin offered no cast of the card `e` names; "" otherwise (the
+ * choice line says why). */
+static char *why_not_cast(const RefGame *game, const RefEvent *e)
+{
+    const RefResolution *d = resolution_of(game, e);
+    const RefCard *card = card_of(game, e->card);
+    if (d == NULL || card == NULL || offered_a_cast(d))
+        return g_strdup("");
+    if (card->n_faces == 1) {
+        g_autofree char *why = face_not_castable(game, d, card, 0);
+        if (g_str_has_prefix(why, "cannot be cast"))
+            return g_strdup_printf(": it %s", why);
+        return g_strdup_printf(": it cannot be cast (%s)", why);
+    }
+    g_autoptr(GString) text = g_string_new(": no face can be cast (");
+    for (guint f = 0; f < card->n_faces; f++) {
+        g_autofree char *why = face_not_castable(game, d, card, f);
+        g_string_append_printf(text, "%s%s: %s", f > 0 ? "; " : "", card->faces[f].name, why);
+    }
+    g_string_append(text, ")");
+    return g_string_free(g_steal_pointer(&text), FALSE);
+}
+
 /* The last line of a cascade: what became of the card it found. */
 static void append_finished(const RefGame *game, const RefEvent *e, GString *out)
 {
@@ -122,8 +186,9 @@ static void append_finished(const RefGame *game, const RefEvent *e, GString *out
         g_string_append_printf(out, "%s cascaded (mana value %d): cast %s.\n", who, e->n, face);
         return;
     }
-    g_string_append_printf(out, "%s cascaded (mana value %d): %s was not cast; it went to the "
-                           "bottom.\n", who, e->n, name_of(game, e->card));
+    g_autofree char *why = why_not_cast(game, e);
+    g_string_append_printf(out, "%s cascaded (mana value %d): %s was not cast%s; it went to the "
+                           "bottom.\n", who, e->n, name_of(game, e->card), why);
 }
 
 /* Print one event; returns how many events it consumed (a run of BOTTOM
@@ -241,16 +306,18 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
                                indent, face,
                                in_cascade(game, e) ? "the bottom with the rest" : "hand");
         return 1;
-    case REF_EVENT_TO_HAND:
-        g_string_append_printf(out, "%s%s goes to %s's hand.\n", indent,
-                               name_of(game, e->card), who);
+    case REF_EVENT_TO_HAND: {
+        g_autofree char *why = why_not_cast(game, e);
+        g_string_append_printf(out, "%s%s goes to %s's hand%s.\n", indent,
+                               name_of(game, e->card), who, why);
         return 1;
+    }
     case REF_EVENT_BOTTOM: {
         guint n = 0;
         g_string_append_printf(out, "%sto the bottom of the library in a random order:", indent);
         while (i + n < to && g_array_index(game->events, RefEvent, i + n).type == REF_EVENT_BOTTOM) {
             guint card_id = g_array_index(game->events, RefEvent, i + n).card;
-            g_string_append_printf(out, "%s %s", n > 0 ? "," : "", name_of(game, card_id));
+            g_string_append_printf(out, "%s %s", n > 0 ? ";" : "", name_of(game, card_id));
             n++;
         }
         g_string_append(out, " (last = bottom)\n");
@@ -283,21 +350,42 @@ void ref_report_text_events(const RefGame *game, guint from, guint to, GString *
         i += append_event(game, i, to, out);
 }
 
-static void append_zone(const RefGame *game, const GArray *zone, GString *out)
+/* One card of a zone listing: its name and, for a card with several faces
+ * on the stack or the battlefield, the face it is as: "Valki, God of Lies //
+ * Tibalt, Cosmic Impostor [Tibalt, Cosmic Impostor]". */
+static void append_zone_card(const RefGame *game, guint id, gboolean show_face, GString *out)
+{
+    const RefCardObj *obj = ref_game_card(game, id);
+    g_string_append(out, name_of(game, id));
+    if (show_face && obj != NULL && obj->card->n_faces > 1 && obj->face_up < obj->card->n_faces)
+        g_string_append_printf(out, " [%s]", obj->card->faces[obj->face_up].name);
+}
+
+/* Cards `from` to `to` of `zone`, "; "-separated: card names hold commas
+ * ("Valki, God of Lies"), never semicolons. */
+static void append_cards(const RefGame *game, const GArray *zone, guint from, guint to,
+                         gboolean show_face, GString *out)
+{
+    for (guint i = from; i < to; i++) {
+        g_string_append(out, i > from ? "; " : " ");
+        append_zone_card(game, g_array_index(zone, guint, i), show_face, out);
+    }
+}
+
+static void append_zone(const RefGame *game, RefZone zone_kind, const GArray *zone, GString *out)
 {
     if (zone->len == 0) {
         g_string_append(out, " (empty)");
         return;
     }
-    for (guint i = 0; i < zone->len; i++)
-        g_string_append_printf(out, "%s %s", i > 0 ? "," : "",
-                               name_of(game, g_array_index(zone, guint, i)));
+    append_cards(game, zone, 0, zone->len,
+                 zone_kind == REF_ZONE_BATTLEFIELD || zone_kind == REF_ZONE_STACK, out);
 }
 
 void ref_report_text_zones(const RefGame *game, GString *out)
 {
     /* A library is long: show its size, its top 3 and its bottom 5 cards
-     * (where discover put the cards it passed over). */
+     * (where discover put the cards it passed over), each on its own line. */
     for (guint p = 0; p < game->players->len; p++) {
         const RefPlayer *player = ref_game_player(game, p);
         const GArray *library = player->zones[REF_ZONE_LIBRARY];
@@ -305,16 +393,13 @@ void ref_report_text_zones(const RefGame *game, GString *out)
                                library->len == 1 ? "" : "s");
         if (library->len > 0) {
             guint top = MIN(3u, library->len);
-            g_string_append(out, "; top:");
-            for (guint i = 0; i < top; i++)
-                g_string_append_printf(out, "%s %s", i > 0 ? "," : "",
-                                       name_of(game, g_array_index(library, guint, i)));
+            g_string_append(out, "\n    top:");
+            append_cards(game, library, 0, top, FALSE, out);
             if (library->len > top) {
                 guint bottom_from = MAX(top, library->len >= 5 ? library->len - 5 : 0);
-                g_string_append(out, "; bottom:");
-                for (guint i = bottom_from; i < library->len; i++)
-                    g_string_append_printf(out, "%s %s", i > bottom_from ? "," : "",
-                                           name_of(game, g_array_index(library, guint, i)));
+                g_string_append(out, "\n    bottom:");
+                append_cards(game, library, bottom_from, library->len, FALSE, out);
+                g_string_append(out, " (last = bottom)");
             }
         }
         g_string_append(out, "\n");
@@ -325,7 +410,7 @@ void ref_report_text_zones(const RefGame *game, GString *out)
             if (shown[z] == REF_ZONE_STACK && player->zones[shown[z]]->len == 0)
                 continue;
             g_string_append_printf(out, "  %s:", ref_zone_name(shown[z]));
-            append_zone(game, player->zones[shown[z]], out);
+            append_zone(game, shown[z], player->zones[shown[z]], out);
             g_string_append(out, "\n");
         }
     }

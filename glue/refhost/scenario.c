@@ -2,6 +2,7 @@
 /* scenario.c - reading a scenario file and playing its steps. */
 #include "scenario.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <json-glib/json-glib.h>
@@ -434,11 +435,17 @@ RefScenario *ref_scenario_load_data(const char *data, gssize length, const char 
         return NULL;
     }
     if (!json_parser_load_from_data(parser, data, length, &parse_error)) {
-        /* json-glib says "<data>:LINE:COLUMN: Parse error: ..."; name the file instead. */
+        /* json-glib says "<data>:LINE:COLUMN: Parse error: ..."; name the
+         * file and the position, and say what was wrong in our words. */
         const char *message = parse_error->message;
-        if (g_str_has_prefix(message, "<data>:"))
-            message += strlen("<data>:");
-        input_error(error, origin, "not valid JSON at %s", message);
+        guint line = 0, column = 0;
+        if (sscanf(message, "<data>:%u:%u:", &line, &column) != 2)
+            line = column = 0;
+        g_autofree char *what = ref_json_describe_error(message);
+        if (line > 0)
+            input_error(error, origin, "not valid JSON at %u:%u: %s", line, column, what);
+        else
+            input_error(error, origin, "not valid JSON: %s", what);
         return NULL;
     }
     JsonNode *root = json_parser_get_root(parser);

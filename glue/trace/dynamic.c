@@ -42,8 +42,9 @@ static void dynamic_host_free(KeyactDynamicHost *dynamic)
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(KeyactDynamicHost, dynamic_host_free)
 
-KEYACT_TRACE_API keyact_host *keyact_host_new_dynamic(KeyactDynamicDispatch dispatch,
-                                                      gpointer user_data, GError **error)
+KEYACT_TRACE_API keyact_host *keyact_host_new_dynamic_sized(KeyactDynamicDispatch dispatch,
+                                                            gpointer user_data, gsize struct_size,
+                                                            GError **error)
 {
     g_autoptr(KeyactDynamicHost) dynamic = NULL;
     const KeyactCallbackSignature *signatures;
@@ -54,23 +55,41 @@ KEYACT_TRACE_API keyact_host *keyact_host_new_dynamic(KeyactDynamicDispatch disp
                     "a dynamic host needs a dispatch function");
         return NULL;
     }
+    if (struct_size != KEYACT_HOST_SIZE_1_0 && struct_size != KEYACT_HOST_SIZE_1_1) {
+        g_set_error(error, KEYACT_TRACE_ERROR, KEYACT_TRACE_ERROR_INVALID,
+                    "a dynamic host table is %u (ABI 1.0) or %u (ABI 1.1) bytes, not %"
+                    G_GSIZE_FORMAT, (unsigned)KEYACT_HOST_SIZE_1_0,
+                    (unsigned)KEYACT_HOST_SIZE_1_1, struct_size);
+        return NULL;
+    }
 
     dynamic = g_new0(KeyactDynamicHost, 1);
     dynamic->dispatch = dispatch;
     dynamic->user_data = user_data;
-    dynamic->table.struct_size = sizeof(keyact_host);
+    dynamic->table.struct_size = (uint32_t)struct_size;
     dynamic->table.abi_major = KEYACT_ABI_MAJOR;
-    dynamic->table.abi_minor = KEYACT_ABI_MINOR;
+    dynamic->table.abi_minor = struct_size == KEYACT_HOST_SIZE_1_1 ? 1u : 0u;
     dynamic->table.host_data = user_data;
 
+    /* Only the callbacks of that layout: the dispatcher answers those. */
     signatures = keyact_callback_signatures(&n_signatures);
     g_assert(n_signatures == G_N_ELEMENTS(dynamic->slots));
     for (guint i = 0; i < n_signatures; i++) {
+        if (!keyact_host_has_callback(&dynamic->table, &signatures[i]))
+            continue;
         if (!keyact_closure_slot_install(&dynamic->slots[i], &signatures[i], dynamic,
                                          dynamic_handler, &dynamic->table, error))
             return NULL;
     }
     return &g_steal_pointer(&dynamic)->table;
+}
+
+KEYACT_TRACE_API keyact_host *keyact_host_new_dynamic(KeyactDynamicDispatch dispatch,
+                                                      gpointer user_data, GError **error)
+{
+    /* A dispatcher written before ABI 1.1 knows nothing of the batched
+     * calls, so this one stays what it was: a 1.0 table. */
+    return keyact_host_new_dynamic_sized(dispatch, user_data, KEYACT_HOST_SIZE_1_0, error);
 }
 
 KEYACT_TRACE_API void keyact_host_free_dynamic(keyact_host *host)

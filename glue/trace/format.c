@@ -8,6 +8,8 @@
  */
 #include "keyact-trace-private.h"
 
+#include "keyact-host.h"
+
 static const char *zone_name(guint32 zone)
 {
     switch (zone) {
@@ -27,30 +29,6 @@ static const char *log_level_name(gint32 level)
     case KEYACT_LOG_ERROR: return "ERROR";
     default: return NULL;
     }
-}
-
-static const char *event_type_name(guint32 type)
-{
-    switch (type) {
-    case KEYACT_EVENT_EXILED: return "EXILED";
-    case KEYACT_EVENT_HIT: return "HIT";
-    case KEYACT_EVENT_CAST: return "CAST";
-    case KEYACT_EVENT_CAST_FAILED: return "CAST_FAILED";
-    case KEYACT_EVENT_TO_HAND: return "TO_HAND";
-    case KEYACT_EVENT_BOTTOM: return "BOTTOM";
-    case KEYACT_EVENT_DISCOVERED: return "DISCOVERED";
-    case KEYACT_EVENT_FINISHED: return "FINISHED";
-    default: return NULL;
-    }
-}
-
-static const char *layout_name(guint32 layout)
-{
-    static const char *const names[KEYACT_LAYOUT_COUNT] = {
-        "NORMAL", "SPLIT", "AFTERMATH", "ADVENTURE", "MODAL_DFC", "TRANSFORM", "FLIP", "MELD",
-    };
-
-    return layout < KEYACT_LAYOUT_COUNT ? names[layout] : NULL;
 }
 
 /* A name when there is one, the number otherwise. */
@@ -109,7 +87,7 @@ static void append_event_copy(GString *out, gboolean has_event, const keyact_eve
         return;
     }
     g_string_append(out, "{type=");
-    append_named_u32(out, event_type_name(event->type), event->type);
+    append_named_u32(out, keyact_event_type_name(event->type), event->type);
     g_string_append_printf(out, ", player=%" G_GUINT64_FORMAT ", card=", event->player);
     append_card(out, event->card);
     g_string_append_printf(out, ", n=%" G_GINT32_FORMAT ", face=", event->n);
@@ -353,7 +331,7 @@ static gboolean append_arg(GString *out, const KeyactTraceRecord *record, guint 
 
 static void append_layout(GString *out, guint32 layout)
 {
-    append_named_u32(out, layout_name(layout), layout);
+    append_named_u32(out, keyact_layout_name(layout), layout);
 }
 
 static void append_faces(GString *out, gchar *const *names, gchar *const *costs)

@@ -274,11 +274,21 @@ typedef int32_t (*KeyactDynamicDispatch)(gpointer user_data,
 
 /* A host table (struct_size, ABI version, host_data = user_data) whose
  * every callback calls `dispatch`. The caller may set host_name, or set an
- * optional callback (notify, log, get_extension) to NULL; nothing else may
- * change. Free with keyact_host_free_dynamic(). Returns NULL and sets
- * `error` on failure. */
+ * optional callback (notify, log, get_extension, and in a 1.1 table any of
+ * the batched calls) to NULL; nothing else may change. Free with
+ * keyact_host_free_dynamic(). Returns NULL and sets `error` on failure.
+ *
+ * keyact_host_new_dynamic() makes an ABI 1.0 table (struct_size
+ * KEYACT_HOST_SIZE_1_0, abi_minor 0): its dispatcher is only ever asked the
+ * 1.0 callbacks, as it was before 1.1 existed.
+ * keyact_host_new_dynamic_sized() makes the table of `struct_size`,
+ * KEYACT_HOST_SIZE_1_0 or KEYACT_HOST_SIZE_1_1 (else an INVALID error): a
+ * dispatcher that answers the batched calls of ABI 1.1 asks for the
+ * latter. Since 1.2.0. */
 keyact_host *keyact_host_new_dynamic(KeyactDynamicDispatch dispatch, gpointer user_data,
                                      GError **error);
+keyact_host *keyact_host_new_dynamic_sized(KeyactDynamicDispatch dispatch, gpointer user_data,
+                                           gsize struct_size, GError **error);
 
 /* Free a table from keyact_host_new_dynamic() (and only such a table).
  * NULL is ignored. No call through it may be running. */

@@ -97,6 +97,11 @@ TEST(DiscoverText, LayoutNames)
     for (const char *other : { "saga", "class", "leveler", "host", "augment", "planar", "scheme",
                                "vanguard", "reversible_card", "token", "", "SPLIT" })
         EXPECT_EQ(ref_layout_from_name(other), KEYACT_LAYOUT_NORMAL) << other;
+    // ref_layout_name is the same table read the other way.
+    for (uint32_t layout = 0; layout < KEYACT_LAYOUT_COUNT; layout++)
+        EXPECT_EQ(ref_layout_from_name(ref_layout_name(layout)), layout) << layout;
+    EXPECT_STREQ(ref_layout_name(KEYACT_LAYOUT_MODAL_DFC), "modal_dfc");
+    EXPECT_STREQ(ref_layout_name(KEYACT_LAYOUT_COUNT), "normal");
 }
 
 }  // namespace

@@ -75,6 +75,12 @@ expect('mv unknown symbol', ['mv', '{2}{Q}'], 2, stderr=['"{Q}"', 'byte 3'])
 expect('mv infinity refused', ['mv', '{∞}'], 2, stderr=['"{∞}"', 'byte 0'])
 expect('mv unclosed symbol', ['mv', '{2}{U'], 2, stderr=['unclosed', '"{U"', 'byte 3'])
 expect('mv stray character', ['mv', '1{U}'], 2, stderr=['"1"', 'byte 0'])
+expect('mv number too large', ['mv', '{99999999999999999999}'], 2,
+       stderr=['the number in "{99999999999999999999}" at byte 0 is too large'])
+expect('mv total too large', ['mv', '{2147483647}{1}'], 2,
+       stderr=['the total mana value is too large once "{1}" at byte 12 is added'])
+expect('mv leading zero is not a number', ['mv', '{01}'], 2,
+       stderr=['unknown mana symbol "{01}" at byte 0'])
 expect('mv no cost given', ['mv'], 2, stderr=['one cost'])
 expect('mv missing plugin', ['mv', '{1}', '--plugin', '/nonexistent/keyact-discover.so'], 1,
        stderr=['cannot load'])

@@ -70,9 +70,9 @@ bool PoolPresent()
 std::string SkipMessage()
 {
     const char *path = PoolPath();
-    return std::string("shared card pool not found (KEYACT_CARD_POOL=")
+    return std::string("the shared card pool is not beside this clone (KEYACT_CARD_POOL=")
            + (path != nullptr ? path : "unset")
-           + "): it lives in ../shared/carddata beside the source tree, present in CI and "
+           + "): it lives in ../shared/carddata, present in CI and the development tree, "
              "absent from a fresh clone";
 }
 

@@ -74,7 +74,7 @@ def main():
         parser.error('--probe-base, --probe-appended, --probe-midfield and --probe-current '
                      'are required unless --update')
     if not args.abidiff:
-        print('abidiff is not installed (apt-get install abigail-tools); skipping')
+        print('SKIP: abidiff is not installed (apt-get install abigail-tools)')
         return 77
 
     ok = True

@@ -19,7 +19,9 @@ def header_functions(path):
     text = open(path, encoding='utf-8').read()
     text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
     # A declaration: return type, then "keyact_name(" at the top level.
-    return set(re.findall(r'^[A-Za-z_][\w \*]*?\b(keyact_\w+)\s*\(', text, flags=re.M))
+    # A name in parentheses, `void (keyact_x)(...)`, declares the function
+    # behind a function-like macro of the same name.
+    return set(re.findall(r'^[A-Za-z_][\w \*]*?\(?\b(keyact_\w+)\)?\s*\(', text, flags=re.M))
 
 
 def map_globals(path):

@@ -147,19 +147,14 @@ struct Rigged {
     uint32_t (*pick)(uint32_t answer, uint32_t bound);
 };
 
-struct RiggedHost {
-    keyact_host table;  // first: the callbacks get a pointer to it
-    const keyact_host *real;
-    uint32_t (*pick)(uint32_t answer, uint32_t bound);
-};
-
 int32_t rigged_random_below(const keyact_host *table, keyact_game_id game, uint32_t bound,
                             uint32_t *out_value)
 {
-    const auto *rigged = reinterpret_cast<const RiggedHost *>(table);
-    int32_t rc = rigged->real->random_below(rigged->real, game, bound, out_value);
+    const FakeWrap *wrap = fake_wrap_of(table);
+    const auto *rig = static_cast<const Rigged *>(wrap->user_data);
+    int32_t rc = wrap->inner->random_below(wrap->inner, game, bound, out_value);
     if (rc == KEYACT_OK)
-        *out_value = rigged->pick(*out_value, bound);
+        *out_value = rig->pick(*out_value, bound);
     return rc;
 }
 
@@ -167,10 +162,10 @@ int32_t rigged_resolve(void *ctx, const keyact_host *host, const keyact_resolve_
                        keyact_resolve_result *result)
 {
     const auto *rig = static_cast<const Rigged *>(ctx);
-    // A copy of the fake host's table works as its own (host_data comes along).
-    RiggedHost wrapped{ *host, host, rig->pick };
-    wrapped.table.random_below = rigged_random_below;
-    return rig->real->resolve(rig->real_ctx, &wrapped.table, args, result);
+    FakeWrap wrap;
+    const keyact_host *rigged = fake_wrap_init(&wrap, host, const_cast<Rigged *>(rig));
+    wrap.table.random_below = rigged_random_below;
+    return rig->real->resolve(rig->real_ctx, rigged, args, result);
 }
 
 std::string random_order_verdict(const LoadedDiscover &real,

@@ -32,19 +32,13 @@ KeyactPlugin *discover_plugin()
     return const_cast<KeyactPlugin *>(discover().plugin);
 }
 
-const char *layout_name(uint32_t layout)
+std::string layout_name(uint32_t layout)
 {
-    switch (layout) {
-    case KEYACT_LAYOUT_NORMAL: return "normal";
-    case KEYACT_LAYOUT_SPLIT: return "split";
-    case KEYACT_LAYOUT_AFTERMATH: return "aftermath";
-    case KEYACT_LAYOUT_ADVENTURE: return "adventure";
-    case KEYACT_LAYOUT_MODAL_DFC: return "modal_dfc";
-    case KEYACT_LAYOUT_TRANSFORM: return "transform";
-    case KEYACT_LAYOUT_FLIP: return "flip";
-    case KEYACT_LAYOUT_MELD: return "meld";
-    default: return "unknown";
-    }
+    const char *name = keyact_layout_name(layout);
+    std::string lower = name != nullptr ? name : "unknown";
+    for (char &c : lower)
+        c = g_ascii_tolower(c);
+    return lower;
 }
 
 // Real cards, so each layout's castable faces and values are the printed ones.

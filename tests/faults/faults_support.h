@@ -29,7 +29,8 @@ constexpr uint32_t kLayouts[] = {
     KEYACT_LAYOUT_ADVENTURE, KEYACT_LAYOUT_MODAL_DFC, KEYACT_LAYOUT_TRANSFORM,
     KEYACT_LAYOUT_FLIP,      KEYACT_LAYOUT_MELD,
 };
-const char *layout_name(uint32_t layout);
+// The layout's name in lower case ("modal_dfc"), for test names.
+std::string layout_name(uint32_t layout);
 
 // A printed card of `layout` (two faces except normal), as the sweep uses it.
 FakeCardSpec layout_card(uint32_t layout);

@@ -70,30 +70,22 @@ static void take_card(FuzzBytes *in, FakeCardSpec *spec)
     }
 }
 
-/* What the host does around the fake host's own callbacks. */
+/* What the host does around the fake host's own callbacks: the fake's
+ * table with describe_card replaced (wrap.user_data is this FuzzHost). */
 typedef struct {
-    /* The fake's table (host_data still the FakeHost, so its callbacks
-     * work unchanged) with describe_card replaced. */
-    keyact_host table;
-    FakeHost *fake;
+    FakeWrap wrap;
     FuzzBytes answers;          /* the rest of the input: answers, one per call */
     keyact_face_desc *faces;    /* corrupted copies, valid until the resolve returns */
     guint faces_used, faces_capacity;
 } FuzzHost;
 
-/* The plugin passes back the table it was given: &FuzzHost.table. */
-static FuzzHost *fuzz_from(const keyact_host *table)
-{
-    return (FuzzHost *)(void *)((char *)(uintptr_t)table - offsetof(FuzzHost, table));
-}
-
 /* The fake's answer, then maybe a corruption chosen by the next byte. */
 static int32_t fuzz_describe_card(const keyact_host *table, keyact_game_id game,
                                   keyact_card_id card, keyact_card_desc *out_desc)
 {
-    FuzzHost *host = fuzz_from(table);
-    const keyact_host *fake = fake_host_table(host->fake);
-    int32_t rc = fake->describe_card(fake, game, card, out_desc);
+    const FakeWrap *wrap = fake_wrap_of(table);
+    FuzzHost *host = wrap->user_data;
+    int32_t rc = wrap->inner->describe_card(wrap->inner, game, card, out_desc);
     uint8_t b = take(&host->answers);
 
     if (rc != KEYACT_OK || b < 200)
@@ -203,18 +195,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      statuses[(fault_byte >> 2) % G_N_ELEMENTS(statuses)]);
 
     /* The host around the fake; the rest of the input answers its calls. */
-    FuzzHost host = { .table = *fake_host_table(fake), .fake = fake };
+    FuzzHost host = { 0 };
+    const keyact_host *table = fake_wrap_init(&host.wrap, fake_host_table(fake), &host);
     host.answers = (FuzzBytes){ data + in.pos, size - in.pos, 0 };
     host.faces_capacity = library + 1;
     host.faces = g_new0(keyact_face_desc, host.faces_capacity);
-    host.table.describe_card = fuzz_describe_card;
+    host.wrap.table.describe_card = fuzz_describe_card;
     fake_host_set_chooser(fake, FAKE_CHOOSE_CALLBACK, 0, fuzz_choose, &host);
 
     g_autoptr(FakeSnapshot) before = fake_host_snapshot(fake);
     FakeResolve res;
     fake_resolve_prepare(&res, fake, 1, n, KEYACT_CARD_NONE);
     fake_host_reset_logs(fake);
-    res.status = keyact_bound_action_resolve(discover, &host.table, &res.args, &res.result);
+    res.status = keyact_bound_action_resolve(discover, table, &res.args, &res.result);
 
     check_result(&res);
     g_autoptr(GError) error = NULL;

@@ -160,4 +160,11 @@ bool contains(const char *haystack, const std::string &needle)
     return haystack != nullptr && std::strstr(haystack, needle.c_str()) != nullptr;
 }
 
+keyact_host echo_host()
+{
+    keyact_host host{};
+    keyact_host_table_init(&host);
+    return host;
+}
+
 }  // namespace keyact_test

@@ -80,6 +80,10 @@ void expect_refused(KeyactPlugin *plugin, const GError *error, KeyactHostError c
 
 bool contains(const char *haystack, const std::string &needle);
 
+// A host table with its header filled (keyact_host_table_init) and no
+// callbacks: all the echo fixtures need, since they call nothing.
+keyact_host echo_host();
+
 }  // namespace keyact_test
 
 #endif  // KEYACT_HOST_TEST_SUPPORT_H

@@ -334,13 +334,63 @@ TEST(HostVersions, SpeaksExactly1_1And1_0AndFillsTheHostTableHeader)
     EXPECT_EQ(versions[1].major, 1u);
     EXPECT_EQ(versions[1].minor, 0u);
 
+    // A source built against these headers (the macro: the caller's size).
     keyact_host host;
     std::memset(&host, 0xff, sizeof host);
     keyact_host_table_init(&host);
+    EXPECT_EQ(host.struct_size, KEYACT_HOST_SIZE_1_1);
     EXPECT_EQ(host.struct_size, sizeof(keyact_host));
     EXPECT_EQ(host.abi_major, KEYACT_ABI_MAJOR);
     EXPECT_EQ(host.abi_minor, KEYACT_ABI_MINOR);
     EXPECT_EQ(host.reserved0, 0u);
+    // 1.1's optional members start out NULL; the 1.0 ones are the caller's.
+    EXPECT_EQ(host.library_cards, nullptr);
+    EXPECT_EQ(host.describe_cards, nullptr);
+    EXPECT_EQ(host.apply_steps, nullptr);
+    EXPECT_EQ(host.random_below_each, nullptr);
+    EXPECT_NE(host.library_size, nullptr);
+}
+
+// The SONAME promise: a binary built against 1.1.0's headers calls the
+// keyact_host_table_init symbol with a 1.0-sized struct. It must get a 1.0
+// header and nothing written past that struct.
+TEST(HostVersions, TheOldTableInitSymbolFillsA1_0TableOnly)
+{
+    alignas(keyact_host) unsigned char bytes[sizeof(keyact_host)];
+    std::memset(bytes, 0xab, sizeof bytes);
+    auto *host = reinterpret_cast<keyact_host *>(bytes);
+
+    (keyact_host_table_init)(host);  // the function, not the macro
+    EXPECT_EQ(host->struct_size, KEYACT_HOST_SIZE_1_0);
+    EXPECT_EQ(host->abi_major, 1u);
+    EXPECT_EQ(host->abi_minor, 0u);
+    EXPECT_EQ(host->reserved0, 0u);
+    for (size_t i = KEYACT_HOST_SIZE_1_0; i < sizeof bytes; i++)
+        EXPECT_EQ(bytes[i], 0xab) << "byte " << i << " past a 1.0 table was written";
+    // Its plugins see no 1.1 member.
+    EXPECT_FALSE(KEYACT_HOST_HAS(host, library_cards));
+}
+
+TEST(HostVersions, TableInitSizedPicksTheLayoutThatFits)
+{
+    alignas(keyact_host) unsigned char bytes[sizeof(keyact_host) + 16];
+    auto *host = reinterpret_cast<keyact_host *>(bytes);
+
+    std::memset(bytes, 0xab, sizeof bytes);
+    keyact_host_table_init_sized(host, KEYACT_HOST_SIZE_1_0);
+    EXPECT_EQ(host->struct_size, KEYACT_HOST_SIZE_1_0);
+    EXPECT_EQ(host->abi_minor, 0u);
+    for (size_t i = KEYACT_HOST_SIZE_1_0; i < sizeof bytes; i++)
+        EXPECT_EQ(bytes[i], 0xab) << i;
+
+    // A larger (newer) struct gets the newest layout this library knows.
+    std::memset(bytes, 0xab, sizeof bytes);
+    keyact_host_table_init_sized(host, sizeof bytes);
+    EXPECT_EQ(host->struct_size, KEYACT_HOST_SIZE_1_1);
+    EXPECT_EQ(host->abi_minor, 1u);
+    EXPECT_EQ(host->apply_steps, nullptr);
+    for (size_t i = KEYACT_HOST_SIZE_1_1; i < sizeof bytes; i++)
+        EXPECT_EQ(bytes[i], 0xab) << i;
 }
 
 }  // namespace

@@ -21,8 +21,7 @@ protected:
         ASSERT_TRUE(keyact_registry_lookup(registry_, "echo", nullptr, &bound_, &error))
             << error->message;
 
-        std::memset(&host_, 0, sizeof host_);
-        keyact_host_table_init(&host_);
+        host_ = keyact_test::echo_host();
         args_ = keyact_resolve_args{sizeof(keyact_resolve_args), 4, 1, 2, 77};
         std::memset(&result_, 0, sizeof result_);
         result_.struct_size = sizeof(keyact_resolve_result);
@@ -62,7 +61,7 @@ TEST_F(BoundResolve, TooSmallStructsAreInvalidAndNothingIsCalled)
 {
     host_.struct_size = offsetof(keyact_host, get_extension);
     EXPECT_EQ(keyact_bound_action_resolve(&bound_, &host_, &args_, &result_), KEYACT_E_INVAL);
-    keyact_host_table_init(&host_);
+    host_ = keyact_test::echo_host();
 
     args_.struct_size = 0;
     EXPECT_EQ(keyact_bound_action_resolve(&bound_, &host_, &args_, &result_), KEYACT_E_INVAL);

@@ -5,6 +5,7 @@
 #include "host_test_support.h"
 
 using keyact_test::contains;
+using keyact_test::echo_host;
 using keyact_test::fixture_path;
 using keyact_test::LifecycleLog;
 
@@ -45,13 +46,6 @@ Served served(KeyactRegistry *registry, const char *name)
     }
     s.reason = reason != nullptr ? reason : "(null)";
     return s;
-}
-
-keyact_host echo_host()
-{
-    keyact_host host{};
-    keyact_host_table_init(&host);
-    return host;
 }
 
 // Resolve "echo" through `slot`; the echo fixtures copy n into exiled_count.

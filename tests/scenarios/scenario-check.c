@@ -11,8 +11,8 @@
  *   scenario-check prints SUBSTRING -- COMMAND...
  *       COMMAND must exit 0 and print SUBSTRING on stdout.
  *   scenario-check needs-file PATH MODE ARGS... -- COMMAND...
- *       When PATH does not exist, skip (exit 77, meson's skip code) with a
- *       message; otherwise run MODE as above.
+ *       When PATH (the shared card pool) does not exist, skip (exit 77,
+ *       meson's skip code) saying so; otherwise run MODE as above.
  *   scenario-check compare EXPECTED.json ACTUAL.json
  *       Compare two files.
  *   scenario-check --subst NAME=VALUE ... MODE ...
@@ -340,8 +340,8 @@ static int dispatch(int argc, char **argv, int at)
     }
     if (strcmp(mode, "needs-file") == 0 && at + 1 < argc) {
         if (!g_file_test(argv[at + 1], G_FILE_TEST_EXISTS)) {
-            printf("SKIP: %s is absent (the shared card pool is only in CI and the "
-                   "development tree)\n", argv[at + 1]);
+            printf("SKIP: the shared card pool is not beside this clone (%s is absent; "
+                   "CI and the development tree have ../shared/carddata)\n", argv[at + 1]);
             return EXIT_SKIP;
         }
         return dispatch(argc, argv, at + 2);

@@ -110,17 +110,15 @@ std::string object_of(const void *address)
 
 GatedHost::GatedHost(FakeHost *fake)
 {
-    wrapper_.table = *fake_host_table(fake);  // host_data still finds the fake host
-    wrapper_.table.library_size = gated_library_size;
-    wrapper_.inner = fake_host_table(fake);
-    wrapper_.self = this;
+    fake_wrap_init(&wrap_, fake_host_table(fake), this);
+    wrap_.table.library_size = gated_library_size;
 }
 
 int32_t GatedHost::gated_library_size(const keyact_host *host, keyact_game_id game,
                                       keyact_player_id player, uint32_t *out_size)
 {
-    const auto *wrapper = reinterpret_cast<const Wrapper *>(host);
-    GatedHost *self = wrapper->self;
+    const FakeWrap *wrap = fake_wrap_of(host);
+    auto *self = static_cast<GatedHost *>(wrap->user_data);
 
     {
         std::unique_lock<std::mutex> guard(self->lock_);
@@ -128,7 +126,7 @@ int32_t GatedHost::gated_library_size(const keyact_host *host, keyact_game_id ga
         self->changed_.notify_all();
         self->changed_.wait(guard, [self] { return self->open_; });
     }
-    return wrapper->inner->library_size(host, game, player, out_size);
+    return wrap->inner->library_size(host, game, player, out_size);
 }
 
 void GatedHost::wait_until_reached()

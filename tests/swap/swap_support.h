@@ -53,22 +53,17 @@ public:
     GatedHost(const GatedHost &) = delete;
     GatedHost &operator=(const GatedHost &) = delete;
 
-    const keyact_host *table() const { return &wrapper_.table; }
+    const keyact_host *table() const { return &wrap_.table; }
     // Blocks until a resolve has reached the gate.
     void wait_until_reached();
     // Lets the resolve waiting at the gate (and any later one) through.
     void open();
 
 private:
-    struct Wrapper {
-        keyact_host table;  // first: the plugin's `host` pointer is this struct
-        const keyact_host *inner;
-        GatedHost *self;
-    };
     static int32_t gated_library_size(const keyact_host *host, keyact_game_id game,
                                       keyact_player_id player, uint32_t *out_size);
 
-    Wrapper wrapper_;
+    FakeWrap wrap_;  // user_data: this
     // std:: primitives (pthread), which ThreadSanitizer understands.
     std::mutex lock_;
     std::condition_variable changed_;

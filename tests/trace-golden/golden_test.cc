@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "conformance.h"
+#include "fake_host.h"
 #include "keyact-host.h"
 #include "keyact-trace.h"
 
@@ -99,10 +100,13 @@ std::string unified_diff(const std::string &golden, const std::string &actual,
     return out;
 }
 
-std::string golden_path(const KcCase *c)
+// <case>.trace for a 1.0 host, v1_1/<case>.trace for a 1.1 host (every
+// batched call in its table).
+std::string golden_path(const KcCase *c, bool v1_1)
 {
     const char *dir = g_getenv("KEYACT_GOLDEN_DIR");
-    return std::string(dir != nullptr ? dir : ".") + "/" + c->name + ".trace";
+    return std::string(dir != nullptr ? dir : ".") + (v1_1 ? "/v1_1/" : "/") + c->name
+           + ".trace";
 }
 
 bool updating()
@@ -141,13 +145,14 @@ protected:
 KeyactPlugin *GoldenTrace::plugin_ = nullptr;
 const keyact_action *GoldenTrace::action_ = nullptr;
 
-TEST_P(GoldenTrace, MatchesRecordedHostCalls)
+// Resolve case `c` through the tracer on a 1.0 or a 1.1 fake host, check
+// the run, and compare its trace with the golden file.
+void check_case(const KcCase *c, bool v1_1, const keyact_action *action_, KeyactPlugin *plugin_)
 {
-    guint n_cases;
-    const KcCase *c = &kc_cases(&n_cases)[GetParam()];
-
     g_auto(KcGame) game;
     kc_game_init(&game, c, g_str_hash(c->name));
+    if (v1_1)
+        fake_host_set_batched(game.host, FAKE_BATCHED_ALL);
     g_autoptr(GError) error = nullptr;
     g_autoptr(KeyactTracer) tracer = keyact_tracer_new(fake_host_table(game.host), &error);
     ASSERT_NE(tracer, nullptr) << error->message;
@@ -165,9 +170,9 @@ TEST_P(GoldenTrace, MatchesRecordedHostCalls)
 
     g_autofree char *calls = keyact_tracer_format(tracer);
     std::string actual = std::string("# ") + c->name + ": " + c->ruling + "\n# discover "
-                         + std::to_string(c->n) + "; one line per host call the plugin made\n"
-                         + calls;
-    std::string path = golden_path(c);
+                         + std::to_string(c->n) + "; one line per host call the plugin made"
+                         + (v1_1 ? " on a 1.1 host (batched calls)" : "") + "\n" + calls;
+    std::string path = golden_path(c, v1_1);
 
     if (updating()) {
         ASSERT_TRUE(g_file_set_contents(path.c_str(), actual.c_str(), -1, &error))
@@ -183,6 +188,19 @@ TEST_P(GoldenTrace, MatchesRecordedHostCalls)
                       << unified_diff(golden, actual, std::string(c->name) + ".trace")
                       << "(if the change is intended: KEYACT_UPDATE_GOLDEN=1, then read the "
                          "new trace before committing it)";
+}
+
+TEST_P(GoldenTrace, MatchesRecordedHostCalls)
+{
+    guint n_cases;
+    check_case(&kc_cases(&n_cases)[GetParam()], false, action_, plugin_);
+}
+
+// ABI 1.1: the same cases on a host with every batched call.
+TEST_P(GoldenTrace, MatchesRecordedHostCallsOnA1_1Host)
+{
+    guint n_cases;
+    check_case(&kc_cases(&n_cases)[GetParam()], true, action_, plugin_);
 }
 
 std::string case_name(const ::testing::TestParamInfo<guint> &info)
@@ -202,12 +220,10 @@ INSTANTIATE_TEST_SUITE_P(Cases, GoldenTrace, ::testing::Range(0u, n_cases()), ca
 
 // Every golden file belongs to a case: a renamed or removed case must not
 // leave a trace behind that nothing checks.
-TEST(GoldenFiles, EachBelongsToACase)
+void expect_each_belongs_to_a_case(const std::string &dir)
 {
-    const char *dir = g_getenv("KEYACT_GOLDEN_DIR");
-    ASSERT_NE(dir, nullptr);
     g_autoptr(GError) error = nullptr;
-    g_autoptr(GDir) listing = g_dir_open(dir, 0, &error);
+    g_autoptr(GDir) listing = g_dir_open(dir.c_str(), 0, &error);
     ASSERT_NE(listing, nullptr) << error->message;
     guint traces = 0;
     for (const char *file; (file = g_dir_read_name(listing)) != nullptr;) {
@@ -218,8 +234,16 @@ TEST(GoldenFiles, EachBelongsToACase)
         EXPECT_NE(kc_case_find(name.c_str()), nullptr) << file << " has no conformance case";
     }
     if (!updating()) {
-        EXPECT_EQ(traces, n_cases());
+        EXPECT_EQ(traces, n_cases()) << dir;
     }
+}
+
+TEST(GoldenFiles, EachBelongsToACase)
+{
+    const char *dir = g_getenv("KEYACT_GOLDEN_DIR");
+    ASSERT_NE(dir, nullptr);
+    expect_each_belongs_to_a_case(dir);
+    expect_each_belongs_to_a_case(std::string(dir) + "/v1_1");
 }
 
 } // namespace

@@ -70,6 +70,11 @@ int32_t answer(ScriptedHost *self, const std::string &name, void *const *args,
     } else if (name == "random_below") {
         *static_cast<uint32_t *>(keyact_call_arg_pointer(args, 3)) =
             keyact_call_arg_u32(args, 2) - 1;
+    } else if (name == "random_below_each") {
+        const auto *bounds = static_cast<const uint32_t *>(keyact_call_arg_pointer(args, 2));
+        auto *values = static_cast<uint32_t *>(keyact_call_arg_pointer(args, 4));
+        for (guint32 i = 0; i < keyact_call_arg_u32(args, 3); i++)
+            values[i] = bounds[i] - 1;
     } else if (name == "notify") {
         self->events.push_back(*static_cast<const keyact_event *>(keyact_call_arg_pointer(args, 2)));
     } else if (name == "log") {
@@ -108,6 +113,7 @@ int32_t scripted_dispatch(gpointer user_data, const KeyactCallbackSignature *sig
         case KEYACT_ARG_FACE:
         case KEYACT_ARG_BOUND:
         case KEYACT_ARG_OPTION_COUNT:
+        case KEYACT_ARG_COUNT:
             seen.u32s.push_back(keyact_call_arg_u32(args, i));
             break;
         default:
@@ -123,10 +129,12 @@ struct DynamicHostFree {
 };
 using DynamicHostPtr = std::unique_ptr<keyact_host, DynamicHostFree>;
 
+// A 1.1 table: every callback, the batched ones included.
 DynamicHostPtr new_dynamic(ScriptedHost *scripted)
 {
     g_autoptr(GError) error = nullptr;
-    DynamicHostPtr host(keyact_host_new_dynamic(scripted_dispatch, scripted, &error));
+    DynamicHostPtr host(keyact_host_new_dynamic_sized(scripted_dispatch, scripted,
+                                                      sizeof(keyact_host), &error));
     EXPECT_EQ(error, nullptr) << (error != nullptr ? error->message : "");
     return host;
 }
@@ -147,7 +155,47 @@ TEST(DynamicHost, IsAFullTypedTable)
     EXPECT_NE(host->notify, nullptr);
     EXPECT_NE(host->log, nullptr);
     EXPECT_NE(host->get_extension, nullptr);
+    EXPECT_NE(host->library_cards, nullptr);
+    EXPECT_NE(host->random_below_each, nullptr);
     EXPECT_TRUE(scripted.calls.empty());
+}
+
+// A dispatcher written for 1.0 (through the old function) is never asked a
+// batched call: its table is a 1.0 one.
+TEST(DynamicHost, TheOldConstructorMakesA1_0Table)
+{
+    ScriptedHost scripted;
+    g_autoptr(GError) error = nullptr;
+    DynamicHostPtr host(keyact_host_new_dynamic(scripted_dispatch, &scripted, &error));
+    ASSERT_NE(host, nullptr) << error->message;
+
+    EXPECT_EQ(host->struct_size, KEYACT_HOST_SIZE_1_0);
+    EXPECT_EQ(host->abi_minor, 0u);
+    EXPECT_NE(host->get_extension, nullptr);
+    EXPECT_FALSE(KEYACT_HOST_HAS(host.get(), library_cards));
+    EXPECT_EQ(host->library_cards, nullptr);  // the struct is ours: past struct_size, NULL
+
+    EXPECT_EQ(keyact_host_new_dynamic_sized(scripted_dispatch, &scripted, 100, &error), nullptr);
+    EXPECT_TRUE(g_error_matches(error, KEYACT_TRACE_ERROR, KEYACT_TRACE_ERROR_INVALID));
+}
+
+// A batched call reaches the dispatcher with its arrays.
+TEST(DynamicHost, BatchedCallsReachTheDispatcher)
+{
+    ScriptedHost scripted;
+    DynamicHostPtr host = new_dynamic(&scripted);
+    ASSERT_NE(host, nullptr);
+    const uint32_t bounds[2] = {3, 5};
+    uint32_t values[2] = {0, 0};
+
+    EXPECT_EQ(host->random_below_each(host.get(), 4, bounds, 2, values), KEYACT_OK);
+
+    ASSERT_EQ(scripted.calls.size(), 1u);
+    EXPECT_STREQ(scripted.calls[0].signature->name, "random_below_each");
+    EXPECT_EQ(scripted.calls[0].ids, std::vector<guint64>({4}));
+    EXPECT_EQ(scripted.calls[0].u32s, std::vector<guint32>({2}));  // the count
+    EXPECT_EQ(values[0], 2u);
+    EXPECT_EQ(values[1], 4u);
 }
 
 TEST(DynamicHost, ATypedCallReachesTheDispatcherWithItsSignatureAndArguments)
