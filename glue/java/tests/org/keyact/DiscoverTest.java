@@ -213,4 +213,60 @@ class DiscoverTest {
         assertEquals(Status.NOTFOUND, e.status());
         assertFalse(e.result().isPresent());
     }
+
+    /** A host that answers the batched calls itself, the way an engine would override them. */
+    static class BatchingHost extends TestHost.Recording {
+        int batches;
+
+        BatchingHost(long seed) {
+            super(seed);
+        }
+
+        @Override
+        public void libraryCards(long game, long player, int fromTop, int count, long[] out) {
+            batches++;
+            for (int i = 0; i < count; i++)
+                out[i] = fromTop + i < library.size() ? library.get(fromTop + i) : 0;
+        }
+
+        @Override
+        public void applySteps(long game, long player, Steps steps) {
+            batches++;
+            for (int i = 0; i < steps.count(); i++) {
+                if (steps.moves(i)) {
+                    long card = steps.card(i);
+                    library.remove(card); exile.remove(card); hand.remove(card);
+                    switch (steps.zone(i)) {
+                        case EXILE -> exile.add(card);
+                        case HAND -> hand.add(card);
+                        case LIBRARY -> library.add(steps.libraryIndex(i) == LIBRARY_BOTTOM ? library.size() : steps.libraryIndex(i), card);
+                    }
+                }
+                steps.markApplied(i);
+                if (steps.hasEvent(i))
+                    events.add(steps.event(i));
+            }
+        }
+    }
+
+    @Test
+    void overriddenBatchedCallsGiveTheSameGame() {
+        TestHost.Recording plain = new TestHost.Recording(77);
+        BatchingHost batching = new BatchingHost(77);
+        for (TestHost h : List.of(plain, batching)) {
+            for (int i = 0; i < 6; i++)
+                h.add("Expensive " + i, "{6}");
+            h.land("Forest");
+            h.add("Grizzly Bears", "{1}{G}");
+            h.add("After", "{G}");
+        }
+        Result a = discover.resolve(plain, TestHost.GAME, TestHost.PLAYER, 2);
+        Result b = discover.resolve(batching, TestHost.GAME, TestHost.PLAYER, 2);
+        assertEquals(a, b);
+        assertEquals(plain.library, batching.library);
+        assertEquals(plain.stack, batching.stack);
+        assertEquals(plain.events, batching.events);
+        assertTrue(batching.batches > 0, "the plugin used the overridden batched calls");
+        batching.assertConserved();
+    }
 }
