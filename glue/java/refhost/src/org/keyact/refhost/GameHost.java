@@ -125,7 +125,13 @@ public final class GameHost implements Host {
         player(playerId);
         Card c = card(cardId);
         checkFace(c, face);
-        return !PlayerController.namesFace(game.controller.cannotCast, c.rules(), face);
+        boolean can = !PlayerController.namesFace(game.controller.cannotCast, c.rules(), face);
+        if (game.current != null && face < 32) {
+            game.current.facesAsked |= 1 << face;
+            if (!can)
+                game.current.facesRefused |= 1 << face;
+        }
+        return can;
     }
 
     @Override

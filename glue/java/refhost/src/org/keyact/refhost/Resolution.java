@@ -21,6 +21,8 @@ final class Resolution {
     /** The last set of options offered. */
     List<Option> options = List.of();
     int chosen = -1;
+    /** Faces of the card found the plugin asked canCastFace about, and those answered no (bit f = face f). */
+    int facesAsked, facesRefused;
 
     Resolution(String action, int player, int n, Card source) {
         this.action = action;

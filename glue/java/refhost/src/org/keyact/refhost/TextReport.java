@@ -86,6 +86,48 @@ final class TextReport {
                 .append(optionWord(e.optionKind)).append("\n");
     }
 
+    private static boolean offeredACast(Resolution d) {
+        return d.options.stream().anyMatch(o -> o.kind() == OptionKind.CAST_FACE);
+    }
+
+    /** Why face {@code f} of the card found could not be cast. */
+    private static String faceNotCastable(Resolution d, CardRules card, int f) {
+        if (f < 32 && (d.facesRefused & (1 << f)) != 0)
+            return "cannot be cast now";
+        if (card.state(f).land())
+            return "a land";
+        org.keyact.Layout layout = card.layout();
+        if (f > 0 && (layout == org.keyact.Layout.TRANSFORM || layout == org.keyact.Layout.MELD))
+            return "a back face, never cast";
+        if (f > 0 && layout == org.keyact.Layout.FLIP)
+            return "the flipped half, never cast";
+        if (f > 0 && layout == org.keyact.Layout.AFTERMATH)
+            return "an aftermath half, cast only from a graveyard";
+        String cost = card.state(f).manaCost();
+        OptionalInt halves = cost.isEmpty() ? OptionalInt.of(0) : ManaCost.faceValue(cost);
+        if (halves.isPresent()) {
+            String mv = manaValue(halves.getAsInt());
+            return d.isCascade() ? "mana value " + mv + ", not less than " + d.n : "mana value " + mv + " > " + d.n;
+        }
+        return "not offered by the plugin";
+    }
+
+    /** ": it cannot be cast now" or ": no face can be cast (...)" when no cast was offered; "" otherwise. */
+    private static String whyNotCast(Game game, GameEvent e) {
+        Resolution d = resolutionOf(game, e);
+        if (d == null || e.card == null || offeredACast(d))
+            return "";
+        CardRules card = e.card.rules();
+        if (card.states().size() == 1) {
+            String why = faceNotCastable(d, card, 0);
+            return why.startsWith("cannot be cast") ? ": it " + why : ": it cannot be cast (" + why + ")";
+        }
+        StringBuilder b = new StringBuilder(": no face can be cast (");
+        for (int f = 0; f < card.states().size(); f++)
+            b.append(f > 0 ? "; " : "").append(card.state(f).name()).append(": ").append(faceNotCastable(d, card, f));
+        return b.append(')').toString();
+    }
+
     private static void appendFinished(Game game, GameEvent e, StringBuilder out) {
         Resolution d = resolutionOf(game, e);
         String who = playerName(game, e.player);
@@ -100,7 +142,7 @@ final class TextReport {
             return;
         }
         out.append(who).append(" cascaded (mana value ").append(e.n).append("): ").append(e.card.name())
-                .append(" was not cast; it went to the bottom.\n");
+                .append(" was not cast").append(whyNotCast(game, e)).append("; it went to the bottom.\n");
     }
 
     /** Print one event; returns how many it consumed (a run of BOTTOM, a RESOLVE with its ENTERS). */
@@ -169,12 +211,13 @@ final class TextReport {
         case CAST_FREE -> out.append(indent).append(who).append(" casts ").append(face).append(" without paying its mana cost.\n");
         case CAST_FAILED -> out.append(indent).append("casting ").append(face).append(" fails; the card goes to ")
                 .append(inCascade(game, e) ? "the bottom with the rest" : "hand").append(" instead.\n");
-        case TO_HAND -> out.append(indent).append(nameOf(e.card)).append(" goes to ").append(who).append("'s hand.\n");
+        case TO_HAND -> out.append(indent).append(nameOf(e.card)).append(" goes to ").append(who).append("'s hand")
+                .append(whyNotCast(game, e)).append(".\n");
         case BOTTOM -> {
             int n = 0;
             out.append(indent).append("to the bottom of the library in a random order:");
             while (i + n < to && game.events.get(i + n).type == GameEvent.Type.BOTTOM) {
-                out.append(n > 0 ? "," : "").append(' ').append(nameOf(game.events.get(i + n).card));
+                out.append(n > 0 ? ";" : "").append(' ').append(nameOf(game.events.get(i + n).card));
                 n++;
             }
             out.append(" (last = bottom)\n");
@@ -200,13 +243,22 @@ final class TextReport {
             i += appendEvent(game, i, to, out);
     }
 
-    private static void appendZone(List<Card> zone, StringBuilder out) {
+    /** Cards [from, to) of a zone, "; "-separated (names hold commas); on the stack or battlefield with the face up. */
+    private static void appendCards(List<Card> zone, int from, int to, boolean showFace, StringBuilder out) {
+        for (int i = from; i < to; i++) {
+            Card c = zone.get(i);
+            out.append(i > from ? "; " : " ").append(c.name());
+            if (showFace && c.rules().states().size() > 1 && c.faceUp < c.rules().states().size())
+                out.append(" [").append(c.rules().state(c.faceUp).name()).append(']');
+        }
+    }
+
+    private static void appendZone(ZoneType kind, List<Card> zone, StringBuilder out) {
         if (zone.isEmpty()) {
             out.append(" (empty)");
             return;
         }
-        for (int i = 0; i < zone.size(); i++)
-            out.append(i > 0 ? "," : "").append(' ').append(zone.get(i).name());
+        appendCards(zone, 0, zone.size(), kind == ZoneType.BATTLEFIELD || kind == ZoneType.STACK, out);
     }
 
     /** Every player's zones: the library as a count with its top 3 and bottom 5 cards. */
@@ -217,14 +269,13 @@ final class TextReport {
             out.append(player.name()).append(":\n  library: ").append(len).append(" card").append(len == 1 ? "" : "s");
             if (len > 0) {
                 int top = Math.min(3, len);
-                out.append("; top:");
-                for (int i = 0; i < top; i++)
-                    out.append(i > 0 ? "," : "").append(' ').append(library.get(i).name());
+                out.append("\n    top:");
+                appendCards(library, 0, top, false, out);
                 if (len > top) {
                     int from = Math.max(top, len >= 5 ? len - 5 : 0);
-                    out.append("; bottom:");
-                    for (int i = from; i < len; i++)
-                        out.append(i > from ? "," : "").append(' ').append(library.get(i).name());
+                    out.append("\n    bottom:");
+                    appendCards(library, from, len, false, out);
+                    out.append(" (last = bottom)");
                 }
             }
             out.append('\n');
@@ -232,7 +283,7 @@ final class TextReport {
                 if (z == ZoneType.STACK && player.getCardsIn(z).isEmpty())
                     continue;
                 out.append("  ").append(z.key()).append(':');
-                appendZone(player.getCardsIn(z), out);
+                appendZone(z, player.getCardsIn(z), out);
                 out.append('\n');
             }
         }
