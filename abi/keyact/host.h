@@ -187,9 +187,13 @@ struct keyact_host {
      * Each is optional (NULL), and a plugin uses one only when it negotiated
      * 1.1 and KEYACT_HOST_HAS() says the table has it; otherwise it makes
      * the 1.0 calls. In meaning nothing changes: cards are still exiled one
-     * at a time, and the host sees the same moves, the same events and the
-     * same random draws, in the same order, whichever calls the plugin used
-     * (only describe_card's questions may come earlier, see describe_cards).
+     * at a time, and whichever calls the plugin used the host sees the same
+     * moves and events, interleaved in the same order, and the same random
+     * draws in the same order. What may move is when a question or a draw
+     * comes relative to the moves and events: describe_cards may describe
+     * cards before they are exiled (and a few past the hit), and the draws
+     * of the bottom order may come before the CAST or CAST_FAILED event
+     * that the 1.0 calls send first.
      * Every array is owned by the plugin and valid during the call only;
      * what the host writes back goes into plugin-owned arrays of `count`
      * entries. Same threads as above. */
