@@ -4,7 +4,9 @@
  * The plugin asks the host to describe a card (keyact_host.describe_card) and
  * reads the printed facts from this description: the layout and, per face,
  * name, printed mana cost, land or not, castable by an effect or not. The
- * plugin computes mana values itself from the printed cost strings.
+ * plugin computes mana values itself from the printed cost strings: the
+ * grammar of a cost and the value of every symbol ({2/W} is 2, {G/W/P} 1,
+ * {HW} 0.5, {X} 0, ...) are in keyact-plugin(7), MANA COSTS.
  */
 #ifndef KEYACT_CARD_H
 #define KEYACT_CARD_H
@@ -46,8 +48,9 @@ typedef struct keyact_face_desc {
     /* Face name, UTF-8, NUL-terminated. Owned by the host; valid until the
      * resolve call that asked for it returns. Never NULL (may be ""). */
     const char *name;
-    /* Printed mana cost, e.g. "{2}{U/P}{X}". "" or NULL for a face with no
-     * mana cost (a land, a transform back face). Owned by the host; valid
+    /* Printed mana cost, e.g. "{2}{U/P}{X}": symbols only, no spaces, this
+     * face's cost alone (keyact-plugin(7), MANA COSTS). "" or NULL for a face
+     * with no mana cost (a land, a transform back face). Owned by the host; valid
      * until the resolve call that asked for it returns. */
     const char *mana_cost;
 } keyact_face_desc;

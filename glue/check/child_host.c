@@ -4,7 +4,10 @@
  * glue/conformance, through the fake host with its RNG seeded, for each
  * "discover" or "cascade" action of the second load: the table
  * kc_cases_for_action gives for its name, and for discover also the
- * random-order ruling over many seeds).
+ * random-order ruling over many seeds), once on a 1.0 host (the plugin
+ * negotiated at 1.0, a 1.0 table) and once on a 1.1 host (the host
+ * library's context, a 1.1 table with the batched calls); and "conformance
+ * contract" (the same cases, judged on how the plugin called the host).
  */
 #include <string.h>
 
@@ -62,19 +65,21 @@ void check_child_step_host_load(CheckChild *child)
 
 /* ---- conformance ---- */
 
-static void run_cases(CheckChild *child, const keyact_action *action, const KcCase *cases,
-                      guint n_cases)
+/* Every case for `action` with the context `ctx` on a host table of
+ * `kind`: one item, "conformance IMPL (1.0 host)". */
+static void run_cases(CheckChild *child, const keyact_action *action, void *ctx,
+                      KcHostKind kind, const KcCase *cases, guint n_cases)
 {
     guint failed = 0;
-    void *ctx = keyact_plugin_get_context(child->plugin);
     g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
-    g_autofree char *name = g_strdup_printf("conformance %s", action->impl_id);
+    g_autofree char *name = g_strdup_printf("conformance %s (%s)", action->impl_id,
+                                            kc_host_kind_name(kind));
 
     for (guint i = 0; i < n_cases; i++) {
         g_autoptr(GError) error = NULL;
         g_autofree char *what = g_strdup_printf("%s, case %s", name, cases[i].name);
         check_wire_begin(child->wire, "conformance", what);
-        if (!kc_case_run(&cases[i], action, ctx, &error)) {
+        if (!kc_case_run_on(&cases[i], kind, action, ctx, &error)) {
             failed++;
             g_ptr_array_add(failures, g_strdup(error->message));
         }
@@ -87,7 +92,7 @@ static void run_cases(CheckChild *child, const keyact_action *action, const KcCa
         g_autofree char *random_what =
             g_strdup_printf("%s, case %s", name, kc_random_order_case()->name);
         check_wire_begin(child->wire, "conformance", random_what);
-        if (!kc_random_order_run(action, ctx, &random_error)) {
+        if (!kc_random_order_run_on(kind, action, ctx, &random_error)) {
             failed++;
             g_ptr_array_add(failures, g_strdup(random_error->message));
         }
@@ -104,12 +109,67 @@ static void run_cases(CheckChild *child, const keyact_action *action, const KcCa
         check_wire_detail(child->wire, g_ptr_array_index(failures, i));
 }
 
+/* The plugin as a 1.0 host has it: negotiated with the offer {1.0} alone
+ * and given a context of its own for that version (beside the host
+ * library's, which negotiated the newest both speak). NULL, with
+ * *out_status, when it will not speak 1.0. */
+static void *init_for_1_0(const CheckChild *child, int32_t *out_status)
+{
+    const struct keyact_plugin_entry *entry = keyact_plugin_get_entry(child->plugin);
+    const keyact_version offered = { KEYACT_ABI_MAJOR, 0 };
+    keyact_version chosen = { 0, 0 };
+    void *ctx = NULL;
+
+    *out_status = entry->negotiate(&offered, 1, &chosen);
+    if (*out_status == KEYACT_OK && (chosen.major != offered.major || chosen.minor != 0))
+        *out_status = KEYACT_E_VERSION;
+    if (*out_status == KEYACT_OK)
+        *out_status = entry->init(&chosen, child->path, &ctx);
+    return *out_status == KEYACT_OK ? ctx : NULL;
+}
+
+/* The host-call contract over the same cases (kc_contract_run): one item
+ * per action, "conformance contract IMPL_ID", so a plugin that ends every
+ * case right but asks the host the wrong way fails a check of its own. */
+static void run_contract(CheckChild *child, const keyact_action *action, const KcCase *cases,
+                         guint n_cases)
+{
+    guint failed = 0;
+    void *ctx = keyact_plugin_get_context(child->plugin);
+    g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
+    g_autofree char *name = g_strdup_printf("conformance contract %s", action->impl_id);
+
+    for (guint i = 0; i < n_cases; i++) {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *what = g_strdup_printf("%s, case %s", name, cases[i].name);
+        check_wire_begin(child->wire, "conformance", what);
+        if (!kc_contract_run(&cases[i], action, ctx, &error)) {
+            failed++;
+            g_ptr_array_add(failures, g_strdup(error->message));
+        }
+    }
+    if (failed == 0) {
+        check_wire_itemf(child->wire, KEYACT_CHECK_PASS, name,
+                         "all %u cases keep the host-call contract", n_cases);
+        return;
+    }
+    check_wire_itemf(child->wire, KEYACT_CHECK_FAIL, name,
+                     "%u of %u cases break the host-call contract", failed, n_cases);
+    for (guint i = 0; i < failures->len; i++)
+        check_wire_detail(child->wire, g_ptr_array_index(failures, i));
+}
+
+/* Each action with rulings here, on a 1.0 host and on a 1.1 host (the
+ * batched calls): the same cases must pass on both. */
 void check_child_step_conformance(CheckChild *child)
 {
     if (child->plugin == NULL) {
         check_child_skip(child, "conformance", "not run: libkeyact-host did not load the plugin");
         return;
     }
+    const struct keyact_plugin_entry *entry = keyact_plugin_get_entry(child->plugin);
+    int32_t status_1_0 = KEYACT_OK;
+    void *ctx_1_0 = NULL;
     guint n_checked = 0;
     for (guint i = 0; i < keyact_plugin_get_n_actions(child->plugin); i++) {
         const keyact_action *action = keyact_plugin_get_action(child->plugin, i);
@@ -117,9 +177,24 @@ void check_child_step_conformance(CheckChild *child)
         const KcCase *cases = kc_cases_for_action(action->name, &n_cases);
         if (cases == NULL)
             continue;
-        n_checked++;
-        run_cases(child, action, cases, n_cases);
+        if (n_checked++ == 0) {
+            check_wire_begin(child->wire, "conformance", "negotiate {1.0} and init for a 1.0 host");
+            ctx_1_0 = init_for_1_0(child, &status_1_0);
+        }
+        g_autofree char *name_1_0 = g_strdup_printf("conformance %s (%s)", action->impl_id,
+                                                    kc_host_kind_name(KC_HOST_1_0));
+        if (ctx_1_0 != NULL)
+            run_cases(child, action, ctx_1_0, KC_HOST_1_0, cases, n_cases);
+        else
+            check_wire_itemf(child->wire, KEYACT_CHECK_SKIP, name_1_0,
+                             "not run: offered {1.0} alone, the plugin answered %s",
+                             keyact_status_name(status_1_0));
+        run_cases(child, action, keyact_plugin_get_context(child->plugin), KC_HOST_1_1, cases,
+                  n_cases);
+        run_contract(child, action, cases, n_cases);
     }
+    if (ctx_1_0 != NULL)
+        entry->deinit(ctx_1_0);
     if (n_checked == 0)
         check_wire_item(child->wire, KEYACT_CHECK_PASS, "conformance",
                         "no discover or cascade action: no conformance cases apply");
@@ -127,4 +202,3 @@ void check_child_step_conformance(CheckChild *child)
     check_wire_begin(child->wire, "conformance", "keyact_plugin_unload #2");
     g_clear_pointer(&child->plugin, keyact_plugin_unload);
 }
-

@@ -86,6 +86,20 @@ const KcCase *kc_cascade_case_find(const char *name);
  * *n_cases = 0) for an action without rulings here. */
 const KcCase *kc_cases_for_action(const char *action_name, guint *n_cases);
 
+/* The host table a case's game hands the plugin: ABI 1.0's calls only, or
+ * ABI 1.1's with every batched call (library_cards, describe_cards,
+ * apply_steps, random_below_each). A plugin passes every case on both:
+ * the batched calls change how many calls it makes, never what happens. */
+typedef enum {
+    KC_HOST_1_0,
+    KC_HOST_1_1,
+} KcHostKind;
+
+#define KC_N_HOST_KINDS 2u
+
+/* "1.0 host", "1.1 host": how messages and keyact check name it. */
+const char *kc_host_kind_name(KcHostKind kind);
+
 /* A case's game set up in a fresh fake host (player 1), snapshot taken. */
 typedef struct {
     FakeHost *host;
@@ -97,7 +111,10 @@ typedef struct {
 
 #define KC_PLAYER ((keyact_player_id)1)
 
+/* kc_game_init's host is a 1.0 table (the trace goldens are 1.0 traces);
+ * kc_game_init_on gives the table of `kind`. */
 void kc_game_init(KcGame *game, const KcCase *c, guint64 seed);
+void kc_game_init_on(KcGame *game, const KcCase *c, guint64 seed, KcHostKind kind);
 void kc_game_clear(KcGame *game);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(KcGame, kc_game_clear)
 
@@ -110,8 +127,12 @@ int32_t kc_game_resolve(KcGame *game, const KcCase *c, const keyact_action *acti
 gboolean kc_case_check(const KcCase *c, const KcGame *game, const FakeResolve *res,
                        GError **error);
 
-/* Set up, resolve, check the expectation and conservation. On failure the
- * error says which case and why. */
+/* Set up, resolve, check the expectation and conservation, on a host of
+ * `kind`. On failure the error says which case and why. */
+gboolean kc_case_run_on(const KcCase *c, KcHostKind kind, const keyact_action *action,
+                        void *plugin_ctx, GError **error);
+/* kc_case_run_on for each host kind in turn, 1.0 first; a failure on the
+ * 1.1 host says so. */
 gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
                      GError **error);
 
@@ -120,7 +141,20 @@ gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_
  * like kc_case_run, and every order of the bottomed cards must show up. Not
  * in kc_cases(): a single run of it proves nothing about the order. */
 const KcCase *kc_random_order_case(void);
+gboolean kc_random_order_run_on(KcHostKind kind, const keyact_action *action, void *plugin_ctx,
+                                GError **error);
+/* kc_random_order_run_on for each host kind, as kc_case_run does. */
 gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GError **error);
+
+/* The host-call contract (kc_contract.c): what the fake host saw the last
+ * resolve in `game` do against it (host.h, keyact-plugin(7) THE CALLS OF A
+ * RESOLVE): exile without KEYACT_MOVE_REVEAL, choose with no castable face,
+ * faces out of order or the decline option not last. */
+gboolean kc_contract_check(const KcCase *c, const KcGame *game, GError **error);
+/* Set up the case's game, resolve, and check the contract. On failure the
+ * error says which case, what was done and which rule it breaks. */
+gboolean kc_contract_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
+                         GError **error);
 
 G_END_DECLS
 

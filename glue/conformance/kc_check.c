@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* kc_check.c - compare a resolve with what a conformance case demands. */
 #include "conformance.h"
+#include "kc_names.h"
 
 G_DEFINE_QUARK(kc-error-quark, kc_error)
 
@@ -43,16 +44,24 @@ static gboolean kc_check_result(const KcCase *c, const KcGame *game, const FakeR
         return kc_mismatch(error, "result lacks KEYACT_RESULT_COMPLETE (flags 0x%x)", r->flags);
     if (r->stranded_count != 0)
         return kc_mismatch(error, "%u cards stranded", r->stranded_count);
-    if (r->outcome != e->outcome)
-        return kc_mismatch(error, "outcome %u, expected %u", r->outcome, e->outcome);
-    if (r->discovered != kc_card_at(game, e->discovered))
-        return kc_mismatch(error, "discovered card %" G_GUINT64_FORMAT ", expected %" G_GUINT64_FORMAT,
-                           r->discovered, kc_card_at(game, e->discovered));
+    if (r->outcome != e->outcome) {
+        g_autofree char *got = kc_outcome_name(r->outcome);
+        g_autofree char *want = kc_outcome_name(e->outcome);
+        return kc_mismatch(error, "outcome %s, expected %s", got, want);
+    }
+    if (r->discovered != kc_card_at(game, e->discovered)) {
+        g_autofree char *got = kc_card_name(game, r->discovered);
+        g_autofree char *want = kc_card_name(game, kc_card_at(game, e->discovered));
+        return kc_mismatch(error, "discovered %s, expected %s", got, want);
+    }
     if (r->mana_value_halves != e->mana_value_halves)
-        return kc_mismatch(error, "mana value x2 %u, expected %u",
-                           r->mana_value_halves, e->mana_value_halves);
-    if (r->face_cast != face)
-        return kc_mismatch(error, "face cast %u, expected %u", r->face_cast, face);
+        return kc_mismatch(error, "mana value %g, expected %g",
+                           r->mana_value_halves / 2.0, e->mana_value_halves / 2.0);
+    if (r->face_cast != face) {
+        g_autofree char *got = kc_face_name(game, r->discovered, r->face_cast);
+        g_autofree char *want = kc_face_name(game, r->discovered, face);
+        return kc_mismatch(error, "face cast %s, expected %s", got, want);
+    }
     if (r->exiled_count != e->exiled)
         return kc_mismatch(error, "%u exiled, expected %u", r->exiled_count, e->exiled);
     if (r->bottomed_count != kc_count_bits(e->bottom))
@@ -78,18 +87,23 @@ static gboolean kc_check_zones(const KcCase *c, const KcGame *game, GError **err
             want = FAKE_ZONE_STACK;
         else if (e->hand & KC_POS(i))
             want = FAKE_ZONE_HAND;
-        if (zone != want)
-            return kc_mismatch(error, "library card %u ended in the %s, expected the %s", i,
-                               fake_zone_name(zone), fake_zone_name(want));
+        if (zone != want) {
+            g_autofree char *name = kc_card_name(game, game->library[i]);
+            return kc_mismatch(error, "library card %u (%s) ended in the %s, expected the %s", i,
+                               name, fake_zone_name(zone), fake_zone_name(want));
+        }
         if (want != FAKE_ZONE_LIBRARY)
             continue;
         if (e->bottom & KC_POS(i)) {
-            if (position < library_count - bottomed)
-                return kc_mismatch(error, "library card %u is at %u, not among the bottom %u",
-                                   i, position, bottomed);
+            if (position < library_count - bottomed) {
+                g_autofree char *name = kc_card_name(game, game->library[i]);
+                return kc_mismatch(error, "library card %u (%s) is at %u, not among the bottom %u",
+                                   i, name, position, bottomed);
+            }
         } else if (i < e->exiled || position != i - e->exiled) {
-            return kc_mismatch(error, "untouched library card %u is at %u, expected %u",
-                               i, position, i - e->exiled);
+            g_autofree char *name = kc_card_name(game, game->library[i]);
+            return kc_mismatch(error, "untouched library card %u (%s) is at %u, expected %u",
+                               i, name, position, i - e->exiled);
         }
     }
     return TRUE;
@@ -121,9 +135,10 @@ static gboolean kc_check_events(const KcCase *c, const KcGame *game, const FakeR
         switch (ev->type) {
         case KEYACT_EVENT_EXILED:
             if (ev->index != exiled || exiled >= game->library_count
-                || ev->card != game->library[exiled])
-                return kc_mismatch(error, "EXILED event %u: card %" G_GUINT64_FORMAT " index %u",
-                                   i, ev->card, ev->index);
+                || ev->card != game->library[exiled]) {
+                g_autofree char *name = kc_card_name(game, ev->card);
+                return kc_mismatch(error, "EXILED event %u: %s, index %u", i, name, ev->index);
+            }
             exiled++;
             break;
         case KEYACT_EVENT_BOTTOM:
@@ -132,25 +147,34 @@ static gboolean kc_check_events(const KcCase *c, const KcGame *game, const FakeR
             break;
         case KEYACT_EVENT_HIT:
         case KEYACT_EVENT_DISCOVERED:
-            if (ev->card != r->discovered || ev->mana_value_halves != r->mana_value_halves)
-                return kc_mismatch(error, "%s event: card %" G_GUINT64_FORMAT " MV x2 %u",
-                                   fake_event_type_name(ev->type), ev->card, ev->mana_value_halves);
+            if (ev->card != r->discovered || ev->mana_value_halves != r->mana_value_halves) {
+                g_autofree char *name = kc_card_name(game, ev->card);
+                return kc_mismatch(error, "%s event: %s, mana value %g",
+                                   fake_event_type_name(ev->type), name,
+                                   ev->mana_value_halves / 2.0);
+            }
             break;
         case KEYACT_EVENT_FINISHED:
             /* events.h: the card found; no mana value (HIT carries it). */
-            if (ev->card != r->discovered || ev->mana_value_halves != 0)
-                return kc_mismatch(error, "FINISHED event: card %" G_GUINT64_FORMAT " MV x2 %u",
-                                   ev->card, ev->mana_value_halves);
+            if (ev->card != r->discovered || ev->mana_value_halves != 0) {
+                g_autofree char *name = kc_card_name(game, ev->card);
+                return kc_mismatch(error, "FINISHED event: %s, mana value %g", name,
+                                   ev->mana_value_halves / 2.0);
+            }
             break;
         case KEYACT_EVENT_CAST:
-            if (ev->card != r->discovered || ev->face != r->face_cast)
-                return kc_mismatch(error, "CAST event: card %" G_GUINT64_FORMAT " face %u",
-                                   ev->card, ev->face);
+            if (ev->card != r->discovered || ev->face != r->face_cast) {
+                g_autofree char *name = kc_card_name(game, ev->card);
+                g_autofree char *face_name = kc_face_name(game, ev->card, ev->face);
+                return kc_mismatch(error, "CAST event: %s, face %s", name, face_name);
+            }
             break;
         default:
-            if (ev->card != r->discovered)
-                return kc_mismatch(error, "%s event names card %" G_GUINT64_FORMAT,
-                                   fake_event_type_name(ev->type), ev->card);
+            if (ev->card != r->discovered) {
+                g_autofree char *name = kc_card_name(game, ev->card);
+                return kc_mismatch(error, "%s event names %s", fake_event_type_name(ev->type),
+                                   name);
+            }
             break;
         }
     }
@@ -163,7 +187,14 @@ gboolean kc_case_check(const KcCase *c, const KcGame *game, const FakeResolve *r
     if (!kc_check_result(c, game, res, error) || !kc_check_zones(c, game, error))
         return FALSE;
     uint32_t offered = fake_host_offered_faces(game->host);
-    if (offered != c->expect.offered)
-        return kc_mismatch(error, "faces offered 0x%x, expected 0x%x", offered, c->expect.offered);
+    if (offered != c->expect.offered) {
+        /* The faces are the hit's: the case's, or else the one the plugin found. */
+        keyact_card_id hit = kc_card_at(game, c->expect.discovered);
+        if (hit == KEYACT_CARD_NONE)
+            hit = res->result.discovered;
+        g_autofree char *got = kc_face_list(game, hit, offered);
+        g_autofree char *want = kc_face_list(game, hit, c->expect.offered);
+        return kc_mismatch(error, "faces offered %s, expected %s", got, want);
+    }
     return kc_check_events(c, game, res, error);
 }

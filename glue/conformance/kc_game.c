@@ -6,11 +6,22 @@
 #define KC_GAME_ID ((keyact_game_id)0x4b43)
 #define KC_OPPONENT ((keyact_player_id)2)
 
+const char *kc_host_kind_name(KcHostKind kind)
+{
+    return kind == KC_HOST_1_1 ? "1.1 host" : "1.0 host";
+}
+
 void kc_game_init(KcGame *game, const KcCase *c, guint64 seed)
+{
+    kc_game_init_on(game, c, seed, KC_HOST_1_0);
+}
+
+void kc_game_init_on(KcGame *game, const KcCase *c, guint64 seed, KcHostKind kind)
 {
     *game = (KcGame){ 0 };
     game->host = fake_host_new(KC_GAME_ID, 2);
     FakeHost *host = game->host;
+    fake_host_set_batched(host, kind == KC_HOST_1_1 ? FAKE_BATCHED_ALL : 0);
 
     for (guint i = 0; i < KC_MAX_LIBRARY && c->library[i] != NULL; i++) {
         game->library[i] = fake_host_add_card(host, KC_PLAYER, FAKE_ZONE_LIBRARY, c->library[i]);
@@ -50,11 +61,11 @@ int32_t kc_game_resolve(KcGame *game, const KcCase *c, const keyact_action *acti
     return fake_host_resolve(game->host, action, plugin_ctx, KC_PLAYER, c->n, game->source, out);
 }
 
-gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
-                     GError **error)
+gboolean kc_case_run_on(const KcCase *c, KcHostKind kind, const keyact_action *action,
+                        void *plugin_ctx, GError **error)
 {
     g_auto(KcGame) game;
-    kc_game_init(&game, c, g_str_hash(c->name));
+    kc_game_init_on(&game, c, g_str_hash(c->name), kind);
     FakeResolve res;
     kc_game_resolve(&game, c, action, plugin_ctx, &res);
 
@@ -66,4 +77,15 @@ gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_
         return FALSE;
     }
     return TRUE;
+}
+
+gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
+                     GError **error)
+{
+    if (!kc_case_run_on(c, KC_HOST_1_0, action, plugin_ctx, error))
+        return FALSE;
+    if (kc_case_run_on(c, KC_HOST_1_1, action, plugin_ctx, error))
+        return TRUE;
+    g_prefix_error(error, "%s: ", kc_host_kind_name(KC_HOST_1_1));
+    return FALSE;
 }

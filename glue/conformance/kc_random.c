@@ -90,11 +90,12 @@ static char *kc_describe_orders(const guint counts[KC_RANDOM_ORDERS], guint seen
 }
 
 /* One resolve with `seed`: its expectation and conservation, then the order. */
-static gboolean kc_random_resolve(const keyact_action *action, void *plugin_ctx, guint64 seed,
+static gboolean kc_random_resolve(KcHostKind kind, const keyact_action *action,
+                                  void *plugin_ctx, guint64 seed,
                                   guint counts[KC_RANDOM_ORDERS], GError **error)
 {
     g_auto(KcGame) game;
-    kc_game_init(&game, &kc_random_case, seed);
+    kc_game_init_on(&game, &kc_random_case, seed, kind);
     FakeResolve res;
     kc_game_resolve(&game, &kc_random_case, action, plugin_ctx, &res);
 
@@ -111,7 +112,8 @@ static gboolean kc_random_resolve(const keyact_action *action, void *plugin_ctx,
     return TRUE;
 }
 
-gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GError **error)
+gboolean kc_random_order_run_on(KcHostKind kind, const keyact_action *action, void *plugin_ctx,
+                                GError **error)
 {
     const KcCase *c = &kc_random_case;
     guint counts[KC_RANDOM_ORDERS] = { 0 };
@@ -119,7 +121,7 @@ gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GErr
     for (guint i = 0; i < KC_RANDOM_RESOLVES; i++) {
         guint64 seed = (guint64)g_str_hash(c->name) + i;
         g_autoptr(GError) local = NULL;
-        if (!kc_random_resolve(action, plugin_ctx, seed, counts, &local)) {
+        if (!kc_random_resolve(kind, action, plugin_ctx, seed, counts, &local)) {
             g_set_error(error, KC_ERROR, KC_ERROR_MISMATCH, "%s (%s): resolve %u of %u: %s",
                         c->name, c->ruling, i + 1, KC_RANDOM_RESOLVES, local->message);
             return FALSE;
@@ -135,5 +137,15 @@ gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GErr
     g_set_error(error, KC_ERROR, KC_ERROR_MISMATCH,
                 "%s (%s): %u of %u orders seen in %u resolves: %s", c->name, c->ruling, seen,
                 KC_RANDOM_ORDERS, KC_RANDOM_RESOLVES, what);
+    return FALSE;
+}
+
+gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GError **error)
+{
+    if (!kc_random_order_run_on(KC_HOST_1_0, action, plugin_ctx, error))
+        return FALSE;
+    if (kc_random_order_run_on(KC_HOST_1_1, action, plugin_ctx, error))
+        return TRUE;
+    g_prefix_error(error, "%s: ", kc_host_kind_name(KC_HOST_1_1));
     return FALSE;
 }

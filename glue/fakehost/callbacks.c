@@ -94,11 +94,14 @@ static int32_t fake_library_card(const keyact_host *table, keyact_game_id game,
     return KEYACT_OK;
 }
 
-/* One move, for move_card and apply_steps alike: the armed move fault,
- * then the move itself. */
+/* One move, for move_card and apply_steps alike: the contract, the armed
+ * move fault, then the move itself. */
 static int32_t fake_do_move(FakeHost *host, keyact_player_id player, keyact_card_id card,
-                            uint32_t to_zone, uint32_t library_index)
+                            uint32_t to_zone, uint32_t library_index, uint32_t flags)
 {
+    /* Revealing changes nothing in a fake game, but leaving it out breaks
+     * the contract, whichever call made the move. */
+    fake_contract_move(host, card, to_zone, flags);
     host->n_moves++;
     if (host->move_fault_number != 0 && host->n_moves == host->move_fault_number) {
         host->fault_fired = TRUE;
@@ -124,13 +127,14 @@ static int32_t fake_move_card(const keyact_host *table, keyact_game_id game,
                               keyact_player_id player, keyact_card_id card,
                               uint32_t to_zone, uint32_t library_index, uint32_t flags)
 {
-    (void)flags; /* revealing changes nothing in a fake game */
     FakeHost *host = fake_from(table);
-    if (fake_call_begin(host, FAKE_CALL_MOVE_CARD) == FAKE_FAULT_STATUS)
+    if (fake_call_begin(host, FAKE_CALL_MOVE_CARD) == FAKE_FAULT_STATUS) {
+        fake_contract_move(host, card, to_zone, flags);
         return host->fault_status;
+    }
     if (fake_check_game(host, game) != KEYACT_OK)
         return KEYACT_E_NOTFOUND;
-    return fake_do_move(host, player, card, to_zone, library_index);
+    return fake_do_move(host, player, card, to_zone, library_index, flags);
 }
 
 /* Fill out_desc for card `c` as describe_card answers, with `fault`. */
@@ -226,6 +230,7 @@ static int32_t fake_choose(const keyact_host *table, keyact_game_id game,
             if (options[i].kind == KEYACT_OPTION_CAST_FACE && options[i].face < 32)
                 host->offered_faces |= 1u << options[i].face;
         }
+        fake_contract_choose(host, card, options, option_count);
     }
     if (fault == FAKE_FAULT_STATUS)
         return host->fault_status;
@@ -429,7 +434,7 @@ static int32_t fake_apply_steps(const keyact_host *table, keyact_game_id game,
             return KEYACT_E_INVAL;
         if (step->to_zone != KEYACT_ZONE_NONE) {
             int32_t rc = fake_do_move(host, player, step->card, step->to_zone,
-                                      step->library_index);
+                                      step->library_index, step->flags);
             if (rc != KEYACT_OK)
                 return rc; /* *out_done is this step's index */
         }

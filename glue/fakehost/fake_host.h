@@ -285,6 +285,32 @@ guint fake_host_log_dropped(const FakeHost *host);
 uint32_t fake_host_offered_faces(const FakeHost *host);
 const keyact_option *fake_host_last_options(const FakeHost *host, guint *out_count);
 
+/* ---- the host-call contract (host.h, keyact-plugin(7) THE CALLS OF A RESOLVE) ---- */
+
+/* What a plugin did against the contract that a host can see from its side.
+ * The fake host records the first breach since the last reset and answers
+ * as usual: a breach is a verdict for a checker, never a failure of the call. */
+typedef enum {
+    FAKE_BREACH_NONE,
+    FAKE_BREACH_EXILE_NOT_REVEALED,  /* a move to exile without KEYACT_MOVE_REVEAL */
+    FAKE_BREACH_NOTHING_CASTABLE,    /* choose with no CAST_FACE option at all */
+    FAKE_BREACH_DECLINE_NOT_LAST,    /* the decline option missing, repeated or not last */
+    FAKE_BREACH_FACES_OUT_OF_ORDER,  /* CAST_FACE options not in increasing face order */
+} FakeBreach;
+
+typedef struct {
+    FakeBreach breach;
+    keyact_card_id card;             /* the card moved or chosen for */
+    guint call;                      /* its call number (1-based, as in fake_host_calls) */
+    guint n_options;                 /* choose breaches: the options offered */
+    keyact_option options[8];        /* the first 8 of them */
+} FakeBreachRecord;
+
+/* The first breach since the last reset, or NULL when there was none. */
+const FakeBreachRecord *fake_host_first_breach(const FakeHost *host);
+/* What the rule is, in a sentence ("the decline option must come last"). */
+const char *fake_breach_rule(FakeBreach breach);
+
 /* The call log as "library_size library_card ..." (for messages). */
 char *fake_host_format_calls(const FakeHost *host);
 /* The event types as "EXILED EXILED HIT CAST BOTTOM DISCOVERED". */

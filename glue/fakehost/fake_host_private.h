@@ -91,7 +91,16 @@ struct _FakeHost {
     uint32_t offered_faces;
     keyact_option last_options[FAKE_MAX_OPTIONS];
     guint n_last_options;
+    FakeBreachRecord breach;  /* the first since the last reset */
 };
+
+G_STATIC_ASSERT(G_N_ELEMENTS(((FakeBreachRecord *)0)->options) == FAKE_MAX_OPTIONS);
+
+/* contract.c: judge a call against the host-call contract and record the
+ * first breach. No allocation: the callbacks call these. */
+void fake_contract_move(FakeHost *host, keyact_card_id card, uint32_t to_zone, uint32_t flags);
+void fake_contract_choose(FakeHost *host, keyact_card_id card, const keyact_option *options,
+                          uint32_t option_count);
 
 struct _FakeSnapshot {
     guint n_cards;

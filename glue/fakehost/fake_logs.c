@@ -40,6 +40,7 @@ void fake_host_reset_logs(FakeHost *host)
     host->dropped = 0;
     host->offered_faces = 0;
     host->n_last_options = 0;
+    host->breach = (FakeBreachRecord){ 0 };
     host->fault_fired = FALSE;
     host->n_moves = 0;
     host->n_actions = 0;

@@ -5,6 +5,12 @@
  * player index + 1, card handles the card id (>= 1), the game handle
  * REF_GAME_ID. Every callback checks its handles and answers a KEYACT_E_*
  * code rather than trusting them.
+ *
+ * The table is ABI 1.1's, with the four batched calls (library_cards,
+ * describe_cards, apply_steps, random_below_each): a 1.1 plugin resolves
+ * with about two host calls per exiled card, and the game, its log and its
+ * random draws are the same as through the 1.0 calls
+ * (tests/scenarios/host-calls-test.c plays every scenario both ways).
  */
 #include <string.h>
 
@@ -310,6 +316,84 @@ static void log_message(const keyact_host *host, int32_t level, const char *mess
         g_debug("plugin: %s", message);
 }
 
+/* ---- ABI 1.1: the batched calls ----
+ * Each is the 1.0 calls it stands for, made in turn through the same code,
+ * so a resolve changes the game exactly as it would through the 1.0 calls:
+ * the same moves, the same record (notify), the same draws from the RNG. */
+
+static int32_t library_cards(const keyact_host *host, keyact_game_id game_id,
+                             keyact_player_id player, uint32_t from_top, uint32_t count,
+                             keyact_card_id *out_cards)
+{
+    RefGame *game = game_of(host);
+    guint p;
+    if (game == NULL || game_id != REF_GAME_ID || out_cards == NULL || count == 0)
+        return KEYACT_E_INVAL;
+    if (!player_index(game, player, &p))
+        return KEYACT_E_NOTFOUND;
+    GArray *library = ref_game_player(game, p)->zones[REF_ZONE_LIBRARY];
+    if (from_top > library->len || count > library->len - from_top)
+        return KEYACT_E_NOTFOUND;
+    for (uint32_t i = 0; i < count; i++)
+        out_cards[i] = g_array_index(library, guint, from_top + i);
+    return KEYACT_OK;
+}
+
+static int32_t describe_cards(const keyact_host *host, keyact_game_id game_id,
+                              const keyact_card_id *cards, uint32_t count,
+                              keyact_card_desc *const *out_descs)
+{
+    if (cards == NULL || out_descs == NULL || count == 0)
+        return KEYACT_E_INVAL;
+    for (uint32_t i = 0; i < count; i++) {
+        int32_t rc = describe_card(host, game_id, cards[i], out_descs[i]);
+        if (rc != KEYACT_OK)
+            return rc; /* all or nothing: the plugin uses none of them */
+    }
+    return KEYACT_OK;
+}
+
+static int32_t apply_steps(const keyact_host *host, keyact_game_id game_id,
+                           keyact_player_id player, const keyact_step *steps, uint32_t count,
+                           uint32_t *out_done)
+{
+    if (steps == NULL || out_done == NULL || count == 0)
+        return KEYACT_E_INVAL;
+    for (uint32_t i = 0; i < count; i++) {
+        const keyact_step *step = &steps[i];
+        *out_done = i;
+        if (step->struct_size < KEYACT_STEP_SIZE_1_1)
+            return KEYACT_E_INVAL;
+        if (step->to_zone != KEYACT_ZONE_NONE) {
+            int32_t rc = move_card(host, game_id, player, step->card, step->to_zone,
+                                   step->library_index, step->flags);
+            if (rc != KEYACT_OK)
+                return rc; /* that card stays where it was, its event is not sent */
+        }
+        if (step->event != NULL)
+            notify(host, game_id, step->event);
+    }
+    *out_done = count;
+    return KEYACT_OK;
+}
+
+static int32_t random_below_each(const keyact_host *host, keyact_game_id game_id,
+                                 const uint32_t *bounds, uint32_t count, uint32_t *out_values)
+{
+    RefGame *game = game_of(host);
+    if (game == NULL || game_id != REF_GAME_ID || bounds == NULL || out_values == NULL
+        || count == 0)
+        return KEYACT_E_INVAL;
+    /* Every bound first: a refused call draws nothing, so the next draws
+     * are still the ones random_below would have made. */
+    for (uint32_t i = 0; i < count; i++)
+        if (bounds[i] == 0)
+            return KEYACT_E_INVAL;
+    for (uint32_t i = 0; i < count; i++)
+        out_values[i] = ref_rng_below(&game->rng, bounds[i]);
+    return KEYACT_OK;
+}
+
 void ref_game_init_host_table(RefGame *game)
 {
     keyact_host *host = &game->host;
@@ -327,4 +411,8 @@ void ref_game_init_host_table(RefGame *game)
     host->random_below = random_below;
     host->notify = notify;
     host->log = log_message;
+    host->library_cards = library_cards;
+    host->describe_cards = describe_cards;
+    host->apply_steps = apply_steps;
+    host->random_below_each = random_below_each;
 }

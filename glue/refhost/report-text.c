@@ -158,8 +158,9 @@ static char *why_not_cast(const RefGame *game, const RefEvent *e)
         return g_strdup("");
     if (card->n_faces == 1) {
         g_autofree char *why = face_not_castable(game, d, card, 0);
-        return g_str_has_prefix(why, "cannot be cast") ? g_strdup_printf(": it %s", why)
-                                                       : g_strdup_printf(": it cannot be cast (%s)", why);
+        if (g_str_has_prefix(why, "cannot be cast"))
+            return g_strdup_printf(": it %s", why);
+        return g_strdup_printf(": it cannot be cast (%s)", why);
     }
     g_autoptr(GString) text = g_string_new(": no face can be cast (");
     for (guint f = 0; f < card->n_faces; f++) {

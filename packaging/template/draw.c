@@ -11,6 +11,14 @@
  * puts the top card of the player's library into their hand. With fewer
  * than N cards left, the player draws what there is (the game, not the
  * action, makes them lose for drawing from an empty library, CR 704.5b).
+ *
+ * Host calls: a 1.0 host gets library_size, then library_card, move_card
+ * and notify for each card. A 1.1 host that offers the optional batched
+ * calls (host.h) gets library_size, then library_cards and apply_steps for
+ * each DRAW_BATCH cards: the same moves and events in the same order, in a
+ * few calls. Use a batched call only when you negotiated 1.1 and
+ * KEYACT_HOST_HAS() says the table has it, and keep the 1.0 calls as the
+ * fallback: a 1.0 host, or a 1.1 host without them, is still a keyact host.
  */
 #include <stdlib.h>
 
@@ -79,11 +87,9 @@ static int32_t host_status(int32_t rc)
     return rc > 0 ? KEYACT_E_HOST : rc;
 }
 
-static void notify(const keyact_host *host, const keyact_resolve_args *args,
-                   uint32_t type, keyact_card_id card)
+static keyact_event make_event(const keyact_resolve_args *args, uint32_t type,
+                               keyact_card_id card)
 {
-    if (host->notify == NULL)
-        return;
     keyact_event event = {
         .struct_size = sizeof event,
         .type = type,
@@ -94,7 +100,88 @@ static void notify(const keyact_host *host, const keyact_resolve_args *args,
         .index = 0,
         .mana_value_halves = 0,
     };
+    return event;
+}
+
+static void notify(const keyact_host *host, const keyact_resolve_args *args,
+                   uint32_t type, keyact_card_id card)
+{
+    if (host->notify == NULL)
+        return;
+    keyact_event event = make_event(args, type, card);
     host->notify(host, args->game, &event);
+}
+
+/* The cards drawn per library_cards + apply_steps pair: a bound, so the
+ * arrays live on the stack (a plugin allocates nothing per resolve). */
+#define DRAW_BATCH 16u
+
+/* The batched calls may be used: 1.1 negotiated, and the host's table is
+ * big enough to have them and fills them in. */
+static int has_batched_calls(const template_context *ctx, const keyact_host *host)
+{
+    return ctx->version.minor >= 1 && KEYACT_HOST_HAS(host, library_cards)
+           && KEYACT_HOST_HAS(host, apply_steps) && host->library_cards != NULL
+           && host->apply_steps != NULL;
+}
+
+/* Draw `count` cards the 1.0 way: one card at a time. */
+static int32_t draw_one_by_one(const keyact_host *host, const keyact_resolve_args *args,
+                               uint32_t count)
+{
+    /* Always the top card: each draw takes the card the last one uncovered.
+     * On a failure the cards drawn so far are in hand, where the rules put
+     * them, and the rest never left the library. */
+    for (uint32_t drawn = 0; drawn < count; drawn++) {
+        keyact_card_id card = KEYACT_CARD_NONE;
+        int32_t rc = host_status(host->library_card(host, args->game, args->player,
+                                                    KEYACT_LIBRARY_TOP, &card));
+        if (rc != KEYACT_OK)
+            return rc;
+        rc = host_status(host->move_card(host, args->game, args->player, card,
+                                         KEYACT_ZONE_HAND, 0, 0));
+        if (rc != KEYACT_OK)
+            return rc;
+        notify(host, args, KEYACT_EVENT_TO_HAND, card);
+    }
+    return KEYACT_OK;
+}
+
+/* Draw `count` cards with the 1.1 batched calls: the top DRAW_BATCH cards
+ * in one call, their moves and TO_HAND events in another. apply_steps stops
+ * at a failed move, so on a failure the cards before it are in hand with
+ * their events sent, as in the 1.0 loop. */
+static int32_t draw_in_batches(const keyact_host *host, const keyact_resolve_args *args,
+                               uint32_t count)
+{
+    keyact_card_id cards[DRAW_BATCH];
+    keyact_event events[DRAW_BATCH];
+    keyact_step steps[DRAW_BATCH];
+
+    for (uint32_t drawn = 0; drawn < count;) {
+        uint32_t batch = count - drawn < DRAW_BATCH ? count - drawn : DRAW_BATCH;
+        int32_t rc = host_status(host->library_cards(host, args->game, args->player,
+                                                     KEYACT_LIBRARY_TOP, batch, cards));
+        if (rc != KEYACT_OK)
+            return rc;
+        for (uint32_t i = 0; i < batch; i++) {
+            events[i] = make_event(args, KEYACT_EVENT_TO_HAND, cards[i]);
+            steps[i] = (keyact_step){
+                .struct_size = sizeof steps[i],
+                .to_zone = KEYACT_ZONE_HAND,
+                .library_index = 0,
+                .flags = 0,
+                .card = cards[i],
+                .event = &events[i],
+            };
+        }
+        uint32_t done = 0;
+        rc = host_status(host->apply_steps(host, args->game, args->player, steps, batch, &done));
+        if (rc != KEYACT_OK)
+            return rc;
+        drawn += batch;
+    }
+    return KEYACT_OK;
 }
 
 static int32_t draw_resolve(void *plugin_ctx, const keyact_host *host,
@@ -103,10 +190,10 @@ static int32_t draw_resolve(void *plugin_ctx, const keyact_host *host,
     /* A host built against 1.0 or later passes structs at least this big;
      * anything smaller is not a keyact 1 host. */
     if (plugin_ctx == NULL || host == NULL || args == NULL || result == NULL
-        || host->struct_size < sizeof(keyact_host) || host->library_size == NULL
+        || host->struct_size < KEYACT_HOST_SIZE_1_0 || host->library_size == NULL
         || host->library_card == NULL || host->move_card == NULL
-        || args->struct_size < sizeof(keyact_resolve_args)
-        || result->struct_size < sizeof(keyact_resolve_result) || args->n < 0)
+        || args->struct_size < KEYACT_RESOLVE_ARGS_SIZE_1_0
+        || result->struct_size < KEYACT_RESOLVE_RESULT_SIZE_1_0 || args->n < 0)
         return KEYACT_E_INVAL;
 
     /* Write only the fields we report; struct_size and the stranded buffer
@@ -125,21 +212,11 @@ static int32_t draw_resolve(void *plugin_ctx, const keyact_host *host,
     if (rc != KEYACT_OK)
         return rc;
 
-    /* Always the top card: each draw takes the card the last one uncovered.
-     * On a failure the cards drawn so far are in hand, where the rules put
-     * them, and the rest never left the library. */
-    for (uint32_t drawn = 0; drawn < (uint32_t)args->n && drawn < library; drawn++) {
-        keyact_card_id card = KEYACT_CARD_NONE;
-        rc = host_status(host->library_card(host, args->game, args->player,
-                                            KEYACT_LIBRARY_TOP, &card));
-        if (rc != KEYACT_OK)
-            return rc;
-        rc = host_status(host->move_card(host, args->game, args->player, card,
-                                         KEYACT_ZONE_HAND, 0, 0));
-        if (rc != KEYACT_OK)
-            return rc;
-        notify(host, args, KEYACT_EVENT_TO_HAND, card);
-    }
+    uint32_t count = (uint32_t)args->n < library ? (uint32_t)args->n : library;
+    rc = has_batched_calls(plugin_ctx, host) ? draw_in_batches(host, args, count)
+                                             : draw_one_by_one(host, args, count);
+    if (rc != KEYACT_OK)
+        return rc;
 
     result->flags = KEYACT_RESULT_COMPLETE;
     notify(host, args, KEYACT_EVENT_FINISHED, KEYACT_CARD_NONE);

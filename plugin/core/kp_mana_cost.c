@@ -12,6 +12,8 @@
  *   {HW} ... {HG} {½} half mana: one half
  * {∞} has no finite mana value under the rules, so it is refused like any
  * symbol not listed here.
+ * keyact-plugin(7), MANA COSTS, lists every symbol this accepts, and
+ * tests/rules/mana_cost_doc_test.cc holds the page and this file together.
  */
 #include "kp_mana_cost.h"
 

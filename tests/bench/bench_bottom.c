@@ -11,6 +11,9 @@ BenchBottom *bench_bottom_new(guint size)
     g_return_val_if_fail(size >= 1, NULL);
     lib->host = fake_host_new(1, 1);
     lib->table = fake_host_table(lib->host);
+    for (guint k = 0; k < BENCH_HOST_COUNT; k++)
+        if (bench_host_table(lib->host, k, &lib->hosts[k]))
+            lib->n_hosts = k + 1;
     lib->size = size;
     fake_host_set_quiet(lib->host, TRUE);
     for (guint i = 0; i + 1 < size; i++)

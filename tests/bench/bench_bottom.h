@@ -13,13 +13,16 @@
 #ifndef KEYACT_BENCH_BOTTOM_H
 #define KEYACT_BENCH_BOTTOM_H
 
+#include "bench_host.h"
 #include "fake_host.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
     FakeHost *host;
-    const keyact_host *table;
+    const keyact_host *table;  /* the FakeHost's own table (set-up moves) */
+    keyact_host hosts[BENCH_HOST_COUNT]; /* the library as each host kind */
+    guint n_hosts;             /* kinds the ABI headers have (1 or 2) */
     guint size;
     keyact_card_id hit;
     FakeResolve call;          /* discover 3 for player 1; args and result */

@@ -20,6 +20,7 @@ typedef struct {
 
 /* Each returns FALSE with `error` set when the benchmark itself could not
  * run or an outcome was wrong (never because a target was missed). */
+gboolean bench_figure_calls(const BenchOptions *options, GError **error);
 gboolean bench_figure_resolve(const BenchOptions *options, GError **error);
 gboolean bench_figure_load(const BenchOptions *options, GError **error);
 gboolean bench_figure_scale(const BenchOptions *options, GError **error);

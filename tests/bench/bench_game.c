@@ -42,6 +42,9 @@ BenchGame *bench_game_new(guint64 seed, guint n_orders, int32_t n)
 
     game->host = fake_host_new(1, 1);
     game->table = fake_host_table(game->host);
+    for (guint k = 0; k < BENCH_HOST_COUNT; k++)
+        if (bench_host_table(game->host, k, &game->hosts[k]))
+            game->n_hosts = k + 1;
     /* Timed as a game would be, not as a test recorder: no call log, no
      * event copies (the outcome checks read zones and results). */
     fake_host_set_quiet(game->host, TRUE);
@@ -86,7 +89,7 @@ void bench_game_free(BenchGame *game)
 }
 
 gboolean bench_game_verify(BenchGame *game, const KeyactBoundAction *bound,
-                           double *mean_exiled, GError **error)
+                           const keyact_host *table, double *mean_exiled, GError **error)
 {
     BenchFloor floor;
     g_autofree keyact_card_id *expected = g_new(keyact_card_id, game->deck_size);
@@ -103,7 +106,7 @@ gboolean bench_game_verify(BenchGame *game, const KeyactBoundAction *bound,
         floor.rng = o + 1;
         bench_game_prepare(game, o);
         bench_floor_load(&floor, bench_game_order(game, o), game->deck_size);
-        int32_t status = keyact_bound_action_resolve(bound, game->table, &game->call.args,
+        int32_t status = keyact_bound_action_resolve(bound, table, &game->call.args,
                                                      &game->call.result);
         bench_floor_resolve(&floor, game->call.args.n, &want);
         bench_floor_library(&floor, expected);

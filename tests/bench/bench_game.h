@@ -14,13 +14,16 @@
 #include <keyact-host.h>
 
 #include "bench_floor.h"
+#include "bench_host.h"
 #include "fake_host.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
     FakeHost *host;
-    const keyact_host *table;
+    const keyact_host *table;     /* the FakeHost's own table (set-up moves) */
+    keyact_host hosts[BENCH_HOST_COUNT]; /* the game as each host kind */
+    guint n_hosts;                /* kinds the ABI headers have (1 or 2) */
     guint deck_size;
     guint n_orders;
     FakeSnapshot **orders;        /* the library in order i */
@@ -51,11 +54,12 @@ static inline void bench_game_prepare(BenchGame *game, guint i)
  * refuse. */
 gboolean bench_facts_compute(const FakeHost *host, int32_t n, BenchFacts *facts);
 
-/* Resolve every order once through `bound`, with seed i + 1 for order i,
- * and check each outcome (status, COMPLETE, hit, cast, exiled count and
- * the library afterwards) against the floor. Sets *mean_exiled. */
+/* Resolve every order once through `bound` on `table` (one of
+ * game->hosts), with seed i + 1 for order i, and check each outcome
+ * (status, COMPLETE, hit, cast, exiled count and the library afterwards)
+ * against the floor. Sets *mean_exiled. */
 gboolean bench_game_verify(BenchGame *game, const KeyactBoundAction *bound,
-                           double *mean_exiled, GError **error);
+                           const keyact_host *table, double *mean_exiled, GError **error);
 
 G_END_DECLS
 

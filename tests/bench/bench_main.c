@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* bench_main.c - keyact-bench PLUGIN_PATH [--quick] [FIGURE...]
  *
- * Runs the figures (all by default: resolve load scale alloc threads trace)
+ * Runs the figures (all by default: load calls resolve scale alloc threads trace)
  * and prints one JSON line per figure on stdout. Exit status 1 when a figure
  * could not run or an outcome was wrong; a missed target is only reported
  * ("met": false), never an error.
@@ -20,6 +20,7 @@ static const struct {
 } bench_figures[] = {
     /* load first: it needs the plugin not to be loaded by anyone else. */
     { "load", bench_figure_load },
+    { "calls", bench_figure_calls },
     { "resolve", bench_figure_resolve },
     { "scale", bench_figure_scale },
     { "alloc", bench_figure_alloc },

@@ -17,7 +17,11 @@
  * the one instrumented instead, so the two counts compare the plugin and
  * its host with the work itself.
  *
- * usage: keyact-bench-insn /full/path/keyact-discover.so [--floor] [SIZE]
+ * --host 1.0 or 1.1 picks the host kind (bench_host.h; 1.0 by default).
+ * Exit status 3 when the ABI headers have no such host kind.
+ *
+ * usage: keyact-bench-insn /full/path/keyact-discover.so [--host 1.0|1.1]
+ *                          [--floor] [SIZE]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +52,8 @@ static void insn_floor(const BenchFacts *facts, const keyact_card_id *library, g
 
 /* One resolve on a bottom-hit library of `size` cards; 0 when it exiled
  * them all and cast the bottom one (and the floor agrees). */
-static int insn_bottom_hit(const KeyactBoundAction *bound, guint size, gboolean measure_floor)
+static int insn_bottom_hit(const KeyactBoundAction *bound, BenchHostKind kind, guint size,
+                           gboolean measure_floor)
 {
     g_autoptr(BenchBottom) lib = bench_bottom_new(size);
     g_autofree BenchFacts *facts = g_new0(BenchFacts, size + 1);
@@ -64,17 +69,25 @@ static int insn_bottom_hit(const KeyactBoundAction *bound, guint size, gboolean 
 
     if (!measure_floor)
         CALLGRIND_START_INSTRUMENTATION;
-    int32_t status = keyact_bound_action_resolve(bound, lib->table, &lib->call.args,
+    int32_t status = keyact_bound_action_resolve(bound, &lib->hosts[kind], &lib->call.args,
                                                  &lib->call.result);
     if (!measure_floor)
         CALLGRIND_STOP_INSTRUMENTATION;
 
     int failed = !bench_bottom_outcome_ok(lib, status) || want.exiled != size
                  || want.hit != lib->hit;
-    printf("insn: discover %d on %u cards, hit at the bottom: status %s, exiled %u "
-           "(floor: %u)%s\n", BENCH_DISCOVER_N, size, keyact_status_name(status),
+    printf("insn: host %s, discover %d on %u cards, hit at the bottom: status %s, exiled %u "
+           "(floor: %u)%s\n", bench_host_name(kind), BENCH_DISCOVER_N, size,
+           keyact_status_name(status),
            lib->call.result.exiled_count, want.exiled, failed ? " MISMATCH" : "");
     return failed;
+}
+
+static int insn_usage(const char *program)
+{
+    fprintf(stderr, "usage: %s /full/path/keyact-discover.so [--host 1.0|1.1] [--floor] [SIZE]\n",
+            program);
+    return 2;
 }
 
 int main(int argc, char **argv)
@@ -82,20 +95,43 @@ int main(int argc, char **argv)
     BenchPlugin plugin = { 0 };
     g_autoptr(GError) error = NULL;
     BenchFloorOutcome want;
-    gboolean measure_floor = argc >= 3 && strcmp(argv[2], "--floor") == 0;
-    int rest = measure_floor ? 3 : 2;
+    gboolean measure_floor = FALSE;
+    BenchHostKind kind = BENCH_HOST_1_0;
+    guint size = 0;
+    keyact_host probe;
 
-    guint size = argc == rest + 1 ? (guint)strtoul(argv[rest], NULL, 10) : 0;
-    if ((argc != rest && argc != rest + 1) || (argc == rest + 1 && size == 0)) {
-        fprintf(stderr, "usage: %s /full/path/keyact-discover.so [--floor] [SIZE]\n", argv[0]);
-        return 2;
+    if (argc < 2)
+        return insn_usage(argv[0]);
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--floor") == 0) {
+            measure_floor = TRUE;
+        } else if (strcmp(argv[i], "--host") == 0 && i + 1 < argc) {
+            const char *name = argv[++i];
+            if (strcmp(name, bench_host_name(BENCH_HOST_1_0)) == 0)
+                kind = BENCH_HOST_1_0;
+            else if (strcmp(name, bench_host_name(BENCH_HOST_1_1)) == 0)
+                kind = BENCH_HOST_1_1;
+            else
+                return insn_usage(argv[0]);
+        } else if (size == 0 && (size = (guint)strtoul(argv[i], NULL, 10)) != 0) {
+            continue;
+        } else {
+            return insn_usage(argv[0]);
+        }
+    }
+    {
+        g_autoptr(FakeHost) host = fake_host_new(1, 1);
+        if (!bench_host_table(host, kind, &probe)) {
+            fprintf(stderr, "insn: no %s host in these ABI headers\n", bench_host_name(kind));
+            return 3;
+        }
     }
     if (!bench_plugin_load(&plugin, argv[1], &error)) {
         fprintf(stderr, "insn: %s\n", error->message);
         return 1;
     }
     if (size != 0) {
-        int failed = insn_bottom_hit(&plugin.discover, size, measure_floor);
+        int failed = insn_bottom_hit(&plugin.discover, kind, size, measure_floor);
         bench_plugin_unload(&plugin);
         return failed;
     }
@@ -114,7 +150,7 @@ int main(int argc, char **argv)
 
     if (!measure_floor)
         CALLGRIND_START_INSTRUMENTATION;
-    int32_t status = keyact_bound_action_resolve(&plugin.discover, game->table,
+    int32_t status = keyact_bound_action_resolve(&plugin.discover, &game->hosts[kind],
                                                  &game->call.args, &game->call.result);
     if (!measure_floor)
         CALLGRIND_STOP_INSTRUMENTATION;
@@ -122,8 +158,8 @@ int main(int argc, char **argv)
     const keyact_resolve_result *got = &game->call.result;
     int failed = status != KEYACT_OK || !(got->flags & KEYACT_RESULT_COMPLETE)
                  || got->discovered != want.hit || got->exiled_count != want.exiled;
-    printf("insn: discover %d: status %s, exiled %u, discovered card %" G_GUINT64_FORMAT
-           " (floor: %u, card %" G_GUINT64_FORMAT ")%s\n",
+    printf("insn: host %s, discover %d: status %s, exiled %u, discovered card %" G_GUINT64_FORMAT
+           " (floor: %u, card %" G_GUINT64_FORMAT ")%s\n", bench_host_name(kind),
            BENCH_DISCOVER_N, keyact_status_name(status), got->exiled_count, got->discovered,
            want.exiled, want.hit, failed ? " MISMATCH" : "");
     bench_plugin_unload(&plugin);

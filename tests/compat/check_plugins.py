@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: MIT
 """check_plugins.py - `keyact check` passes the good plugins and fails each
 broken one at the right check, with its own message; the wrong discovers
-fail conformance naming exactly the rulings they break.
+fail conformance naming exactly the rulings they break. Conformance runs
+once on a 1.0 host and once on a 1.1 host (the batched calls); a wrong
+discover's bug is in its 1.0 calls, which it makes on both, so the 1.0
+host's item is the first to fail.
 
 Usage: check_plugins.py TIMEOUT TOOL [TOOL_ARGS...]
 The plugins come from KEYACT_COMPAT_PLUGIN_<NAME> environment variables.
@@ -36,19 +39,30 @@ EXPECT = [
     ('init_crashes', 1, 'lifecycle', r'crashed: signal 11 \(.*\) during init #1'),
     ('init_exits', 1, 'lifecycle', r'ended the process: exit\(3\) during init #1'),
     ('init_hangs', 1, 'lifecycle', r'hung: no answer within 2 s during init #1'),
-    ('wrong_discover', 1, 'conformance org.keyact.test.compat.discover.v1.0',
+    ('wrong_discover', 1, 'conformance org.keyact.test.compat.discover.v1.0 (1.0 host)',
      r'^\d+ of \d+ cases fail$'),
-    ('wrong_cascade', 1, 'conformance org.keyact.test.compat.cascade.v1.0',
+    ('wrong_cascade', 1, 'conformance org.keyact.test.compat.cascade.v1.0 (1.0 host)',
      r'^\d+ of \d+ cases fail$'),
-    ('wrong_bottom_order', 1, 'conformance org.keyact.test.wrong_bottom_order',
+    ('wrong_bottom_order', 1, 'conformance org.keyact.test.wrong_bottom_order (1.0 host)',
      r'^1 of \d+ cases fail$'),
-    ('wrong_no_hand', 1, 'conformance org.keyact.test.wrong_no_hand', r'^9 of \d+ cases fail$'),
+    ('wrong_no_hand', 1, 'conformance org.keyact.test.wrong_no_hand (1.0 host)', r'^9 of \d+ cases fail$'),
+    # The host-call contract (host.h): every card ends where the rules put
+    # it, so the rulings pass; how the host was asked fails its own check.
+    ('wrong_decline_first', 1, 'conformance contract org.keyact.test.wrong_decline_first',
+     r'^36 of 43 cases break the host-call contract$'),
+    ('wrong_choose_uncastable', 1,
+     'conformance contract org.keyact.test.wrong_choose_uncastable',
+     r'^3 of 43 cases break the host-call contract$'),
+    ('wrong_exile_hidden', 1, 'conformance contract org.keyact.test.wrong_exile_hidden',
+     r'^42 of 43 cases break the host-call contract$'),
+    # What the contract leaves free: describing a card before it is exiled.
+    ('free_describe_first', 0, None, None),
 ]
 
 # The real discover with one planted bug (fixtures/wrong_*.c): the details of
 # the failing conformance check, one line per failing case, each naming the
 # case and the ruling it breaks. Exactly these, in the table's order.
-HAND = r': library card \d ended in the library, expected the hand$'
+HAND = r': library card \d \([^)]+\) ended in the library, expected the hand$'
 RULINGS = {
     'wrong_bottom_order': [
         r'^bottom_random_order \(701\.57a: the other exiled cards go to the bottom in a random '
@@ -67,6 +81,19 @@ RULINGS = {
         r'^cast_free_fails_hand \(.*\)' + HAND,
         r'^cast_free_garbage_hand \(.*\)' + HAND,
     ],
+    'wrong_choose_uncastable': [
+        r'^no_legal_targets_hand: choose for Fire // Ice offered TO_HAND \(host call \d+\); '
+        r'the contract: choose is not called when no face is castable',
+        r'^host_forbids_casting: choose for Geological Appraiser offered TO_HAND ',
+        r'^can_cast_fails_not_castable: choose for Geological Appraiser offered TO_HAND ',
+    ],
+}
+# Every detail line of these failing contract checks matches one pattern.
+CONTRACT = {
+    'wrong_decline_first': r'^\w+: choose for .+ offered TO_HAND, cast [^;]+ \(host call \d+\); '
+                           r'the contract: exactly one decline option, the last$',
+    'wrong_exile_hidden': r'^\w+: .+ moved to exile without KEYACT_MOVE_REVEAL \(host call \d+\); '
+                          r'the contract: every move to exile carries KEYACT_MOVE_REVEAL',
 }
 
 
@@ -97,6 +124,10 @@ def check_one(tool, timeout, name, status, first_fail, pattern):
                f'{first["reason"]}), expected {first_fail}'
     if not re.search(pattern, first['reason']):
         return f'{first_fail} says "{first["reason"]}", expected /{pattern}/'
+    if name in CONTRACT:
+        wrong = [d for d in first['details'] if not re.search(CONTRACT[name], d)]
+        if wrong or not first['details']:
+            return 'details not in the contract wording:\n  ' + '\n  '.join(wrong)
     return details_problem(first['details'], RULINGS.get(name))
 
 
@@ -126,15 +157,17 @@ def main():
     # The readable output: one line per check and a verdict line.
     text = run(tool, timeout, plugin_path('discover'))
     if text.returncode != 0 or not re.search(r'^PASS: all \d+ checks passed$', text.stdout, re.M) \
-            or not re.search(r'^  pass  conformance org\.keyact\.discover', text.stdout, re.M):
+            or not all(re.search(r'^  pass  conformance org\.keyact\.discover\S* \(%s host\) +all '
+                                 r'\d+ cases pass$' % v, text.stdout, re.M) for v in ('1\\.0', '1\\.1')):
         print('FAIL readable output of the real plugin:\n' + text.stdout + text.stderr)
         errors += 1
     else:
         print(text.stdout, end='')
     text = run(tool, timeout, plugin_path('cascade'))
     if text.returncode != 0 \
-            or not re.search(r'^  pass  conformance org\.keyact\.cascade\.cr702_85 +all \d+ cases pass$',
-                             text.stdout, re.M):
+            or not all(re.search(r'^  pass  conformance org\.keyact\.cascade\.cr702_85 \(%s host\) '
+                                 r'+all \d+ cases pass$' % v, text.stdout, re.M)
+                       for v in ('1\\.0', '1\\.1')):
         print('FAIL readable output of the cascade plugin:\n' + text.stdout + text.stderr)
         errors += 1
     else:
@@ -150,6 +183,19 @@ def main():
             errors += 1
         else:
             print(text.stdout, end='')
+    # Failure details name cards, faces and outcomes, never raw handles,
+    # numbers or bit masks.
+    proc = run(tool, timeout, plugin_path('wrong_discover'), '--json')
+    details = [d for c in json.loads(proc.stdout)['checks'] for d in c['details']]
+    named = [d for d in details
+             if re.search(r': outcome KEYACT_OUTCOME_[A-Z]+, expected KEYACT_OUTCOME_[A-Z]+$', d)]
+    raw = [d for d in details if re.search(r'0x[0-9a-f]|card \d+,|outcome \d', d)]
+    if not named or raw:
+        print('FAIL failure details by name: ' + '\n  '.join(raw or details))
+        errors += 1
+    else:
+        print(f'ok   failure details by name, e.g. {named[0]}')
+
     broken = run(tool, timeout, plugin_path('init_crashes'))
     if broken.returncode != 1 or not re.search(r'^  skip  host-load', broken.stdout, re.M):
         print('FAIL readable output of a crashing plugin:\n' + broken.stdout + broken.stderr)

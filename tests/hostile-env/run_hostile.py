@@ -8,17 +8,34 @@ clean shell, because every test sets or clears what it reads (tests/meson.build)
 
     run_hostile.py MESON BUILD_DIR DISCOVER_DIR CASCADE_DIR TEST...
 
-Runs `meson test --no-rebuild` on the named tests in BUILD_DIR with its own
-log files (--logbase), so the outer run's logs are untouched. Exit 0 when
-every named test passed (or skipped as in a clean shell), 1 otherwise.
+Runs `meson test --no-rebuild` on the named tests this build defines, in
+BUILD_DIR, with its own log files (--logbase), so the outer run's logs are
+untouched. Exit 0 when every one passed (or skipped as in a clean shell), 1
+otherwise, 77 when the build defines none of them.
 """
+import json
 import os
 import subprocess
 import sys
 
 
+def defined_tests(meson, build):
+    """The names of the tests this build defines (some depend on options)."""
+    listing = subprocess.run([meson, 'introspect', '--tests', build], check=True,
+                             stdout=subprocess.PIPE, text=True).stdout
+    return {test['name'] for test in json.loads(listing)}
+
+
 def main():
-    meson, build, discover_dir, cascade_dir, *tests = sys.argv[1:]
+    meson, build, discover_dir, cascade_dir, *wanted = sys.argv[1:]
+    defined = defined_tests(meson, build)
+    tests = [name for name in wanted if name in defined]
+    for name in wanted:
+        if name not in defined:
+            print(f'not in this build: {name}')
+    if not tests:
+        print('SKIP: none of the representative tests is in this build')
+        return 77
     env = dict(os.environ,
                KEYACT_PLUGIN_PATH=f'{discover_dir}:{cascade_dir}',
                KEYACT_IMPL='discover=org.example.none,cascade=org.example.none',

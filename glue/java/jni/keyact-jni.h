@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/* keyact-jni.h - what the files of libkeyact-jni share: the class and
+ * member ids cached by JNI_OnLoad, the registry wrapper, and the upcall
+ * discipline every host callback follows.
+ *
+ * Exceptions: after every call into Java the caller checks ExceptionCheck
+ * before any other JNI call; a pending throwable is taken (ExceptionOccurred
+ * + ExceptionClear), kept as the resolve's failure (first one wins) and
+ * turned into a failing status. Local references: every callback runs inside
+ * its own PushLocalFrame/PopLocalFrame. */
+#ifndef KEYACT_JNI_H
+#define KEYACT_JNI_H
+
+#include <jni.h>
+#include <glib.h>
+#include <keyact-host.h>
+
+/* Ids cached once in JNI_OnLoad; classes pinned by global references. */
+typedef struct {
+    jclass upcalls_class;
+    jclass keyact_exception_class;
+    jfieldID keyact_exception_status;  /* KeyactException.status (Status) */
+    jfieldID status_code;              /* Status.code (int) */
+    jfieldID up_failure;               /* Upcalls.failure (Throwable) */
+    jfieldID up_stranded;              /* Upcalls.stranded (long[]) */
+    jfieldID up_longs, up_ptrs, up_ints, up_ints2, up_steps;
+    jfieldID steps_data, steps_applied, steps_deferred;
+    jmethodID up_reserve;
+    jmethodID up_library_size, up_library_card, up_move_card, up_describe_card;
+    jmethodID up_can_cast_face, up_choose, up_cast_free, up_random_below;
+    jmethodID up_notify, up_log;
+    jmethodID up_library_cards, up_describe_cards, up_apply_steps, up_random_below_each;
+} KjIds;
+
+extern KjIds kj_ids;
+
+/* A KeyactRegistry behind a lock that close() takes as writer, so a resolve
+ * never acquires from a slot that is being freed. Freed by the Java
+ * Registry's Cleaner, once nothing can reach it. */
+typedef struct {
+    GRWLock lock;
+    KeyactRegistry *registry; /* NULL once closed */
+} KjRegistry;
+
+/* A native's function as JNINativeMethod.fnPtr wants it (void *): ISO C has
+ * no function-to-object pointer conversion, POSIX and every JVM rely on it. */
+#define KJ_FN(f) (__extension__ (void *)(f))
+
+/* The natives of org.keyact.Native, by file. */
+jint kj_register_registry_natives(JNIEnv *env, jclass native_class);
+jint kj_register_resolve_natives(JNIEnv *env, jclass native_class);
+jint kj_register_describe_natives(JNIEnv *env, jclass native_class);
+
+/* Java byte[] (UTF-8, may be NULL) to a NUL-terminated g_malloc'ed string
+ * (NULL for NULL or when an exception is pending). */
+char *kj_utf8_dup(JNIEnv *env, jbyteArray bytes);
+/* A GString's bytes as a new byte[] (NULL with OutOfMemoryError pending). */
+jbyteArray kj_bytes(JNIEnv *env, const GString *s);
+
+/* The number of JNI upcalls made by this thread's resolves. */
+guint64 kj_upcalls_count(void);
+
+#endif /* KEYACT_JNI_H */

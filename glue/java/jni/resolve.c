@@ -1,0 +1,648 @@
+/* SPDX-License-Identifier: MIT */
+/* resolve.c - Native.resolve and the host table it lends the plugin.
+ *
+ * The table lives on this native frame's stack, with host_data pointing at a
+ * KjCall: the JNIEnv of the resolving thread, the Upcalls object and the
+ * first throwable. Every callback is one Java upcall inside its own local
+ * frame, followed at once by ExceptionCheck; see finish_upcall. */
+#include "keyact-jni.h"
+
+#include <string.h>
+
+#define STRANDED_ON_STACK 256u
+
+typedef struct {
+    JNIEnv *env;
+    jobject up;                    /* the Upcalls object (the native call's local ref) */
+    jthrowable failure;            /* global ref: the first throwable, or NULL */
+    gboolean failure_lost;         /* a throwable that could not be kept (no memory) */
+    keyact_resolve_result *result;
+    keyact_card_id *stranded_heap; /* when a library outgrew the stack buffer */
+    gboolean events;               /* the Host overrides notify: fill step events */
+} KjCall;
+
+/* Values of Native.resolve's `features` (Upcalls.FEATURE_*). */
+#define KJ_FEATURE_NOTIFY 1
+#define KJ_FEATURE_LOG    2
+#define KJ_FEATURE_SINGLE 4  /* offer only the 1.0 calls (no batched ones) */
+
+/* Steps travel to Java as Steps.STRIDE longs each, in chunks of this many. */
+#define KJ_STEP_STRIDE 11
+#define KJ_CHUNK 16
+
+static _Thread_local guint64 upcalls;
+
+guint64 kj_upcalls_count(void)
+{
+    return upcalls;
+}
+
+static KjCall *call_of(const keyact_host *host)
+{
+    return host->host_data;
+}
+
+/* The status a throwable stands for: a KeyactException's own, else HOST.
+ * Called with no exception pending. */
+static int32_t status_of(JNIEnv *env, jthrowable t)
+{
+    int32_t status = KEYACT_E_HOST;
+
+    if ((*env)->IsInstanceOf(env, t, kj_ids.keyact_exception_class)) {
+        jobject s = (*env)->GetObjectField(env, t, kj_ids.keyact_exception_status);
+        if (s != NULL) {
+            jint code = (*env)->GetIntField(env, s, kj_ids.status_code);
+            if (code < 0)
+                status = code;
+            (*env)->DeleteLocalRef(env, s);
+        }
+    }
+    return status;
+}
+
+/* Keep t as the resolve's failure unless one is kept already. */
+static void keep(KjCall *call, jthrowable t)
+{
+    JNIEnv *env = call->env;
+
+    if (call->failure != NULL)
+        return;
+    call->failure = (*env)->NewGlobalRef(env, t);
+    if (call->failure == NULL) {
+        /* NewGlobalRef may throw OutOfMemoryError: drop it, remember the loss. */
+        if ((*env)->ExceptionCheck(env))
+            (*env)->ExceptionClear(env);
+        call->failure_lost = TRUE;
+    }
+}
+
+/* If an exception is pending: take it, keep it, return its status (0 when
+ * none is pending). The only JNI calls made with one pending are
+ * ExceptionCheck, ExceptionOccurred and ExceptionClear. */
+static int32_t take_exception(KjCall *call)
+{
+    JNIEnv *env = call->env;
+
+    if (!(*env)->ExceptionCheck(env))
+        return KEYACT_OK;
+    jthrowable t = (*env)->ExceptionOccurred(env);
+    (*env)->ExceptionClear(env);
+    if (t == NULL) {
+        call->failure_lost = TRUE;
+        return KEYACT_E_HOST;
+    }
+    int32_t status = status_of(env, t);
+    if ((*env)->ExceptionCheck(env))  /* status_of itself failed: keep the first */
+        (*env)->ExceptionClear(env);
+    keep(call, t);
+    (*env)->DeleteLocalRef(env, t);
+    return status;
+}
+
+/* Open a callback's local frame; a failing status (the frame's
+ * OutOfMemoryError taken) when the JVM has no room. */
+static int32_t begin_upcall(KjCall *call)
+{
+    if ((*call->env)->PushLocalFrame(call->env, 16) == 0) {
+        upcalls++;
+        return KEYACT_OK;
+    }
+    int32_t status = take_exception(call);
+    return status != KEYACT_OK ? status : KEYACT_E_NOMEM;
+}
+
+/* Close the callback: check for an exception first, then pop the frame. */
+static int32_t finish_upcall(KjCall *call)
+{
+    int32_t status = take_exception(call);
+
+    (*call->env)->PopLocalFrame(call->env, NULL);
+    return status;
+}
+
+/* ---- the 1.0 callbacks ---- */
+
+static int32_t kj_library_size(const keyact_host *host, keyact_game_id game,
+                               keyact_player_id player, uint32_t *out_size)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status = begin_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    jint size = (*env)->CallIntMethod(env, call->up, kj_ids.up_library_size, (jlong)game, (jlong)player);
+    status = finish_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    if (size < 0)
+        return KEYACT_E_RANGE;
+    /* The stranded list can hold every card of the library. */
+    keyact_resolve_result *result = call->result;
+    if ((uint32_t)size > result->stranded_capacity) {
+        keyact_card_id *bigger = g_try_new(keyact_card_id, (gsize)size);
+        if (bigger == NULL)
+            return KEYACT_E_NOMEM;
+        g_free(call->stranded_heap);
+        call->stranded_heap = bigger;
+        result->stranded = bigger;
+        result->stranded_capacity = (uint32_t)size;
+    }
+    *out_size = (uint32_t)size;
+    return KEYACT_OK;
+}
+
+static int32_t kj_library_card(const keyact_host *host, keyact_game_id game,
+                               keyact_player_id player, uint32_t index, keyact_card_id *out_card)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status = begin_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    if (index > (uint32_t)G_MAXINT32) {
+        (*env)->PopLocalFrame(env, NULL);
+        return KEYACT_E_NOTFOUND;
+    }
+    jlong card = (*env)->CallLongMethod(env, call->up, kj_ids.up_library_card, (jlong)game,
+                                        (jlong)player, (jint)index);
+    status = finish_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    if (card == 0)
+        return KEYACT_E_NOTFOUND;
+    *out_card = (keyact_card_id)card;
+    return KEYACT_OK;
+}
+
+static int32_t kj_move_card(const keyact_host *host, keyact_game_id game, keyact_player_id player,
+                            keyact_card_id card, uint32_t to_zone, uint32_t library_index,
+                            uint32_t flags)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status = begin_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_move_card, (jlong)game, (jlong)player,
+                           (jlong)card, (jint)to_zone, (jint)library_index, (jint)flags);
+    return finish_upcall(call);
+}
+
+/* Copy a described block into the plugin's struct, at most its struct_size. */
+static int32_t fill_desc(jlong block, keyact_card_desc *out_desc)
+{
+    const keyact_card_desc *desc = (const keyact_card_desc *)(intptr_t)block;
+    size_t size = MIN((size_t)out_desc->struct_size, sizeof(keyact_card_desc));
+
+    if (desc == NULL)
+        return KEYACT_E_BADCARD;
+    if (size < sizeof(uint32_t))
+        return KEYACT_E_INVAL;
+    memcpy(out_desc, desc, size);
+    out_desc->struct_size = (uint32_t)size;
+    return KEYACT_OK;
+}
+
+static int32_t kj_describe_card(const keyact_host *host, keyact_game_id game,
+                                keyact_card_id card, keyact_card_desc *out_desc)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status = begin_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    jlong block = (*env)->CallLongMethod(env, call->up, kj_ids.up_describe_card, (jlong)game,
+                                         (jlong)card);
+    status = finish_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    return fill_desc(block, out_desc);
+}
+
+static int32_t kj_can_cast_face(const keyact_host *host, keyact_game_id game,
+                                keyact_player_id player, keyact_card_id card, uint32_t face,
+                                uint32_t *out_can)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status = begin_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    jboolean can = (*env)->CallBooleanMethod(env, call->up, kj_ids.up_can_cast_face, (jlong)game,
+                                             (jlong)player, (jlong)card, (jint)face);
+    status = finish_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    *out_can = can ? 1u : 0u;
+    return KEYACT_OK;
+}
+
+/* The array in field `fid` of `obj` with at least n elements, growing the
+ * Upcalls buffers through reserve(grow) when it is shorter (rare: the
+ * buffers are kept from resolve to resolve). A local ref in the current
+ * frame, or NULL with the status in *status. */
+static jarray array_of(KjCall *call, jobject obj, jfieldID fid, jsize n, jint grow, int32_t *status)
+{
+    JNIEnv *env = call->env;
+    jarray a = (*env)->GetObjectField(env, obj, fid);
+    if (a != NULL && (*env)->GetArrayLength(env, a) >= n)
+        return a;
+    if (a != NULL)
+        (*env)->DeleteLocalRef(env, a);
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_reserve, grow);
+    if ((*status = take_exception(call)) != KEYACT_OK)
+        return NULL;
+    a = (*env)->GetObjectField(env, obj, fid);
+    if (a == NULL || (*env)->GetArrayLength(env, a) < n) {
+        *status = KEYACT_E_NOMEM;
+        return NULL;
+    }
+    return a;
+}
+
+static jintArray ints_of(KjCall *call, jsize n, int32_t *status)
+{
+    return array_of(call, call->up, kj_ids.up_ints, n, n / 3 + 1, status);
+}
+
+static int32_t kj_choose(const keyact_host *host, keyact_game_id game, keyact_player_id player,
+                         keyact_card_id card, const keyact_option *options, uint32_t count,
+                         uint32_t *out_index)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (options == NULL || count == 0 || count > 1024u)
+        return KEYACT_E_INVAL;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jintArray a = ints_of(call, (jsize)(3 * count), &status);
+    if (a == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status;
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        jint packed[3] = { (jint)options[i].kind, (jint)options[i].face,
+                           (jint)options[i].mana_value_halves };
+        (*env)->SetIntArrayRegion(env, a, (jsize)(3 * i), 3, packed);
+    }
+    jint index = (*env)->CallIntMethod(env, call->up, kj_ids.up_choose, (jlong)game, (jlong)player,
+                                       (jlong)card, (jint)count);
+    status = finish_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    *out_index = (uint32_t)index; /* out of range (negative too) is the plugin's to refuse */
+    return KEYACT_OK;
+}
+
+static int32_t kj_cast_free(const keyact_host *host, keyact_game_id game, keyact_player_id player,
+                            keyact_card_id card, uint32_t face, uint32_t *out_cast)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status = begin_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    jboolean cast = (*env)->CallBooleanMethod(env, call->up, kj_ids.up_cast_free, (jlong)game,
+                                              (jlong)player, (jlong)card, (jint)face);
+    status = finish_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    *out_cast = cast ? KEYACT_CAST_DONE : KEYACT_CAST_FAILED;
+    return KEYACT_OK;
+}
+
+static int32_t kj_random_below(const keyact_host *host, keyact_game_id game, uint32_t bound,
+                               uint32_t *out_value)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status = begin_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    jint value = (*env)->CallIntMethod(env, call->up, kj_ids.up_random_below, (jlong)game,
+                                       (jint)bound);
+    status = finish_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    *out_value = (uint32_t)value; /* out of range is the plugin's to refuse */
+    return KEYACT_OK;
+}
+
+static void kj_notify(const keyact_host *host, keyact_game_id game, const keyact_event *event)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+
+    if (event == NULL || begin_upcall(call) != KEYACT_OK)
+        return;
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_notify, (jlong)game, (jint)event->type,
+                           (jlong)event->player, (jlong)event->card, (jint)event->n,
+                           (jint)event->face, (jint)event->index, (jint)event->mana_value_halves);
+    finish_upcall(call); /* notify cannot fail in C: the throwable still fails the resolve */
+}
+
+static void kj_log(const keyact_host *host, int32_t level, const char *message)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+
+    if (message == NULL || begin_upcall(call) != KEYACT_OK)
+        return;
+    jsize n = (jsize)strlen(message);
+    jbyteArray bytes = (*env)->NewByteArray(env, n);
+    if (bytes != NULL) {
+        (*env)->SetByteArrayRegion(env, bytes, 0, n, (const jbyte *)message);
+        (*env)->CallVoidMethod(env, call->up, kj_ids.up_log, (jint)level, bytes);
+    }
+    finish_upcall(call);
+}
+
+/* ---- the 1.1 batched callbacks: one upcall per batch ---- */
+
+static int32_t kj_library_cards(const keyact_host *host, keyact_game_id game,
+                                keyact_player_id player, uint32_t from_top, uint32_t count,
+                                keyact_card_id *out_cards)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (out_cards == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
+        return KEYACT_E_INVAL;
+    if (from_top > (uint32_t)G_MAXINT32 - count)
+        return KEYACT_E_NOTFOUND;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jlongArray a = array_of(call, call->up, kj_ids.up_longs, (jsize)count, (jint)count, &status);
+    if (a == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status;
+    }
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_library_cards, (jlong)game, (jlong)player,
+                           (jint)from_top, (jint)count);
+    if ((status = take_exception(call)) == KEYACT_OK) {
+        G_STATIC_ASSERT(sizeof(jlong) == sizeof(keyact_card_id));
+        (*env)->GetLongArrayRegion(env, a, 0, (jsize)count, (jlong *)out_cards);
+        status = take_exception(call);
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    if (status != KEYACT_OK)
+        return status;
+    for (uint32_t i = 0; i < count; i++)
+        if (out_cards[i] == KEYACT_CARD_NONE)
+            return KEYACT_E_NOTFOUND;
+    return KEYACT_OK;
+}
+
+static int32_t kj_describe_cards(const keyact_host *host, keyact_game_id game,
+                                 const keyact_card_id *cards, uint32_t count,
+                                 keyact_card_desc *const *out_descs)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (cards == NULL || out_descs == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
+        return KEYACT_E_INVAL;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jlongArray in = array_of(call, call->up, kj_ids.up_longs, (jsize)count, (jint)count, &status);
+    jlongArray out = in == NULL ? NULL
+        : array_of(call, call->up, kj_ids.up_ptrs, (jsize)count, (jint)count, &status);
+    if (out == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status;
+    }
+    (*env)->SetLongArrayRegion(env, in, 0, (jsize)count, (const jlong *)cards);
+    if ((status = take_exception(call)) == KEYACT_OK) {
+        (*env)->CallVoidMethod(env, call->up, kj_ids.up_describe_cards, (jlong)game, (jint)count);
+        status = take_exception(call);
+    }
+    for (uint32_t at = 0; status == KEYACT_OK && at < count; at += KJ_CHUNK) {
+        jlong blocks[KJ_CHUNK];
+        uint32_t n = MIN(count - at, KJ_CHUNK);
+        (*env)->GetLongArrayRegion(env, out, (jsize)at, (jsize)n, blocks);
+        if ((status = take_exception(call)) != KEYACT_OK)
+            break;
+        for (uint32_t i = 0; i < n && status == KEYACT_OK; i++)
+            status = out_descs[at + i] == NULL ? KEYACT_E_INVAL : fill_desc(blocks[i], out_descs[at + i]);
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return status;
+}
+
+static void pack_step(const keyact_step *step, gboolean events, jlong *d)
+{
+    const keyact_event *e = events ? step->event : NULL;
+
+    d[0] = step->to_zone;
+    d[1] = (jint)step->library_index;
+    d[2] = step->flags;
+    d[3] = (jlong)step->card;
+    d[4] = e != NULL ? e->type : 0;
+    d[5] = e != NULL ? (jlong)e->player : 0;
+    d[6] = e != NULL ? (jlong)e->card : 0;
+    d[7] = e != NULL ? e->n : 0;
+    d[8] = e != NULL ? (jint)e->face : 0;
+    d[9] = e != NULL ? (jint)e->index : 0;
+    d[10] = e != NULL ? (jint)e->mana_value_halves : 0;
+}
+
+static int32_t kj_apply_steps(const keyact_host *host, keyact_game_id game,
+                              keyact_player_id player, const keyact_step *steps, uint32_t count,
+                              uint32_t *out_done)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (steps == NULL || out_done == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 64)
+        return KEYACT_E_INVAL;
+    *out_done = 0;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jobject batch = (*env)->GetObjectField(env, call->up, kj_ids.up_steps);
+    jlongArray data = batch == NULL ? NULL
+        : array_of(call, batch, kj_ids.steps_data, (jsize)(count * KJ_STEP_STRIDE), (jint)count, &status);
+    if (data == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status != KEYACT_OK ? status : KEYACT_E_NOMEM;
+    }
+    for (uint32_t at = 0; at < count; at += KJ_CHUNK) {
+        jlong packed[KJ_CHUNK * KJ_STEP_STRIDE];
+        uint32_t n = MIN(count - at, KJ_CHUNK);
+        for (uint32_t i = 0; i < n; i++)
+            pack_step(&steps[at + i], call->events, &packed[i * KJ_STEP_STRIDE]);
+        (*env)->SetLongArrayRegion(env, data, (jsize)(at * KJ_STEP_STRIDE),
+                                   (jsize)(n * KJ_STEP_STRIDE), packed);
+        if ((status = take_exception(call)) != KEYACT_OK) {
+            (*env)->PopLocalFrame(env, NULL);
+            return status;
+        }
+    }
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_apply_steps, (jlong)game, (jlong)player,
+                           (jint)count);
+    status = take_exception(call);
+    if (status != KEYACT_OK) {
+        /* The steps the Host marked applied moved; the one that threw did not. */
+        jint applied = (*env)->GetIntField(env, batch, kj_ids.steps_applied);
+        *out_done = applied < 0 ? 0u : MIN((uint32_t)applied, count - 1);
+    } else {
+        /* A notify that threw inside the batch: kept, but the batch went on. */
+        jthrowable deferred = (*env)->GetObjectField(env, batch, kj_ids.steps_deferred);
+        if (deferred != NULL) {
+            keep(call, deferred);
+            (*env)->SetObjectField(env, batch, kj_ids.steps_deferred, NULL);
+        }
+        *out_done = count;
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return status;
+}
+
+static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game,
+                                    const uint32_t *bounds, uint32_t count, uint32_t *out_values)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (bounds == NULL || out_values == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
+        return KEYACT_E_INVAL;
+    if ((status = begin_upcall(call)) != KEYACT_OK)
+        return status;
+    jintArray in = array_of(call, call->up, kj_ids.up_ints, (jsize)count, (jint)count, &status);
+    jintArray out = in == NULL ? NULL
+        : array_of(call, call->up, kj_ids.up_ints2, (jsize)count, (jint)count, &status);
+    if (out == NULL) {
+        (*env)->PopLocalFrame(env, NULL);
+        return status;
+    }
+    (*env)->SetIntArrayRegion(env, in, 0, (jsize)count, (const jint *)bounds);
+    if ((status = take_exception(call)) == KEYACT_OK) {
+        (*env)->CallVoidMethod(env, call->up, kj_ids.up_random_below_each, (jlong)game, (jint)count);
+        status = take_exception(call);
+    }
+    if (status == KEYACT_OK) {
+        (*env)->GetIntArrayRegion(env, out, 0, (jsize)count, (jint *)out_values);
+        status = take_exception(call);
+    }
+    (*env)->PopLocalFrame(env, NULL);
+    return status; /* values out of range are the plugin's to refuse */
+}
+
+/* ---- the native ---- */
+
+static void write_result(KjCall *call, jlongArray res, const keyact_resolve_result *r,
+                         jlong flags_override)
+{
+    JNIEnv *env = call->env;
+    jlong out[8] = {
+        r->outcome, (jlong)r->discovered, r->mana_value_halves,
+        r->face_cast == KEYACT_FACE_NONE ? -1 : (jlong)r->face_cast,
+        r->exiled_count, r->bottomed_count, flags_override != 0 ? flags_override : r->flags,
+        r->stranded_count,
+    };
+    (*env)->SetLongArrayRegion(env, res, 0, 8, out);
+    take_exception(call);
+
+    uint32_t written = MIN(r->stranded_count, r->stranded_capacity);
+    if (written == 0 || r->stranded == NULL)
+        return;
+    jlongArray ids = (*env)->NewLongArray(env, (jsize)written);
+    if (ids == NULL) {
+        take_exception(call);
+        return;
+    }
+    (*env)->SetLongArrayRegion(env, ids, 0, (jsize)written, (const jlong *)r->stranded);
+    if (take_exception(call) == KEYACT_OK)
+        (*env)->SetObjectField(env, call->up, kj_ids.up_stranded, ids);
+    (*env)->DeleteLocalRef(env, ids);
+}
+
+static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject up, jlongArray res,
+                    jlong game, jlong player, jint n, jlong source, jint features)
+{
+    KjRegistry *r = (KjRegistry *)(intptr_t)handle;
+    KeyactBoundAction bound;
+    keyact_card_id stranded[STRANDED_ON_STACK];
+    keyact_resolve_result result = { 0 };
+    KjCall call = { env, up, NULL, FALSE, &result, NULL, (features & KJ_FEATURE_NOTIFY) != 0 };
+    keyact_host host;
+    gboolean have;
+    int32_t status;
+
+    (void)cls;
+    g_rw_lock_reader_lock(&r->lock);
+    if (r->registry == NULL) {
+        g_rw_lock_reader_unlock(&r->lock);
+        return 1;
+    }
+    have = keyact_slot_acquire((KeyactSlot *)(intptr_t)slot, &bound);
+    g_rw_lock_reader_unlock(&r->lock);
+    if (!have) {
+        write_result(&call, res, &result, -1);
+        return KEYACT_E_NOTFOUND;
+    }
+
+    memset(&host, 0, sizeof host);
+    keyact_host_table_init(&host);
+    host.host_data = &call;
+    host.host_name = "keyact-java";
+    host.library_size = kj_library_size;
+    host.library_card = kj_library_card;
+    host.move_card = kj_move_card;
+    host.describe_card = kj_describe_card;
+    host.can_cast_face = kj_can_cast_face;
+    host.choose = kj_choose;
+    host.cast_free = kj_cast_free;
+    host.random_below = kj_random_below;
+    host.notify = (features & KJ_FEATURE_NOTIFY) ? kj_notify : NULL;
+    host.log = (features & KJ_FEATURE_LOG) ? kj_log : NULL;
+    if (!(features & KJ_FEATURE_SINGLE)) {
+        host.library_cards = kj_library_cards;
+        host.describe_cards = kj_describe_cards;
+        host.apply_steps = kj_apply_steps;
+        host.random_below_each = kj_random_below_each;
+    }
+
+    keyact_resolve_args args = {
+        .struct_size = sizeof args, .n = n, .game = (keyact_game_id)game,
+        .player = (keyact_player_id)player, .source = (keyact_card_id)source,
+    };
+    result.struct_size = sizeof result;
+    result.stranded = stranded;
+    result.stranded_capacity = STRANDED_ON_STACK;
+
+    status = keyact_bound_action_resolve(&bound, &host, &args, &result);
+    keyact_bound_action_release(&bound);
+
+    write_result(&call, res, &result, 0);
+    g_free(call.stranded_heap);
+    if (call.failure != NULL) {
+        (*env)->SetObjectField(env, up, kj_ids.up_failure, call.failure);
+        (*env)->DeleteGlobalRef(env, call.failure);
+    }
+    if (call.failure_lost && status == KEYACT_OK)
+        status = KEYACT_E_NOMEM;
+    return status;
+}
+
+static jlong upcalls_native(JNIEnv *env, jclass cls)
+{
+    (void)env;
+    (void)cls;
+    return (jlong)upcalls;
+}
+
+static const JNINativeMethod methods[] = {
+    { "resolve", "(JJLorg/keyact/Upcalls;[JJJIJI)I", KJ_FN(resolve) },
+    { "upcalls", "()J", KJ_FN(upcalls_native) },
+};
+
+jint kj_register_resolve_natives(JNIEnv *env, jclass native_class)
+{
+    return (*env)->RegisterNatives(env, native_class, methods, G_N_ELEMENTS(methods));
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+package org.keyact;
+
+import java.util.List;
+
+/**
+ * The engine's side of a resolve: the game state the plugin reads and changes
+ * ({@code keyact_host} of {@code keyact/host.h}), with plain return values.
+ *
+ * <p><b>Handles.</b> Game, player and card handles are the engine's own longs; the plugin never
+ * interprets them and hands them back. 0 is never a card.
+ *
+ * <p><b>Threads.</b> The methods are called only inside {@link Action#resolve}, on the thread that
+ * called it. Resolves of different games may run on different threads at once with the same Host
+ * object; a Host whose methods touch shared state must lock it itself.
+ *
+ * <p><b>Failures.</b> A method that throws fails that one callback: a {@link KeyactException}
+ * keeps its {@link KeyactException#status() status}, anything else ({@code RuntimeException} or
+ * {@code Error}, {@code OutOfMemoryError} included) becomes {@link Status#HOST}. The plugin's
+ * failure policy then applies: a failed question ({@link #canCastFace}, {@link #choose},
+ * {@link #castFree}) is recovered as the rules allow (not castable, the card to hand) and the
+ * resolve finishes; a failed action ({@link #libraryCard}, {@link #moveCard}, {@link #describeCard},
+ * {@link #randomBelow}) stops it, leaving the cards listed in {@link Result#stranded()} in exile.
+ * Either way {@link Action#resolve} then throws a KeyactException whose cause is the first
+ * throwable and which carries the {@link Result}. No Java exception is ever left pending across
+ * another JNI call, and the plugin sees only the status.
+ *
+ * <p><b>Ownership.</b> Everything the plugin hands a method (option lists, events, the arrays of
+ * the batched calls) is valid during that call only: copy what you keep. What a method returns is
+ * the engine's; the binding copies it.
+ *
+ * <p><b>Batched calls.</b> {@link #libraryCards}, {@link #describeCards}, {@link #applySteps} and
+ * {@link #randomBelowEach} serve the ABI 1.1 batched callbacks. Their default bodies loop over the
+ * single calls; an engine may override them to answer a whole batch at once. They fill arrays the
+ * binding passes in and reuses, so they allocate nothing per card.
+ */
+public interface Host {
+    /** The libraryIndex of {@link #moveCard} that means the bottom of the library. */
+    int LIBRARY_BOTTOM = -1;
+
+    /** The number of cards in {@code player}'s library. */
+    int librarySize(long game, long player);
+
+    /**
+     * The card {@code indexFromTop} cards below the top of {@code player}'s library (0 = the top
+     * card); 0 when the library has no such card (the plugin sees {@link Status#NOTFOUND}).
+     */
+    long libraryCard(long game, long player, int indexFromTop);
+
+    /**
+     * Move {@code card} (owned by {@code player}) from wherever it is to {@code to}.
+     * {@code libraryIndex} places it in the library (0 the top, N from the top, or
+     * {@link #LIBRARY_BOTTOM}) and is ignored for other zones; {@code reveal}: reveal it to all
+     * players as it moves. On failure (throw) the card must stay where it was.
+     */
+    void moveCard(long game, long player, long card, Zone to, int libraryIndex, boolean reveal);
+
+    /**
+     * The printed card. Return the same {@link CardDescription} object for the same card each
+     * time: the binding converts each distinct object to C once and reuses it.
+     */
+    CardDescription describeCard(long game, long card);
+
+    /**
+     * The targeting hook: can {@code player} cast face {@code face} of {@code card} right now, by
+     * this effect, without paying its mana cost (legal targets exist, no restriction forbids it)?
+     */
+    boolean canCastFace(long game, long player, long card, int face);
+
+    /**
+     * Ask {@code player} to choose one of {@code options} for {@code card}; returns the chosen
+     * index. The list always holds one option that declines the cast (TO_HAND for discover,
+     * TO_BOTTOM for cascade). An index out of range counts as a failed question.
+     */
+    int choose(long game, long player, long card, List<Option> options);
+
+    /**
+     * Cast face {@code face} of {@code card} (in exile) without paying its mana cost, X = 0, no
+     * alternative cost; the engine gathers targets and additional costs. Returns true when the
+     * spell was cast (the card is now on the stack), false when it could not be (the card is
+     * still in exile).
+     */
+    boolean castFree(long game, long player, long card, int face);
+
+    /** A uniform random integer in [0, bound) from the engine's RNG (bound >= 1). */
+    int randomBelow(long game, int bound);
+
+    /**
+     * An event happened. Optional: the default does nothing, and when a Host class does not
+     * override it the binding builds no Event objects at all.
+     */
+    default void notify(long game, Event event) {}
+
+    /** A diagnostic message from the plugin. Optional: the default drops it. */
+    default void log(LogLevel level, String message) {}
+
+    /**
+     * ABI 1.1: the cards [fromTop, fromTop + count) of {@code player}'s library, top first, into
+     * {@code out[0..count-1]}, as count {@link #libraryCard} calls would give them now (a 0 means
+     * no such card). The plugin then exiles them in that order, so the rest of the library must
+     * not change while they move. Nothing moves here. {@code out} is the binding's, reused.
+     */
+    default void libraryCards(long game, long player, int fromTop, int count, long[] out) {
+        for (int i = 0; i < count; i++)
+            out[i] = libraryCard(game, player, fromTop + i);
+    }
+
+    /**
+     * ABI 1.1: {@code out[i] = describeCard(game, cards[i])} for i in [0, count). The cards may
+     * still be in the library: the answer is the printed card wherever it is. All or nothing: if
+     * this throws the plugin uses none of them. The arrays are the binding's, reused.
+     */
+    default void describeCards(long game, long[] cards, int count, CardDescription[] out) {
+        for (int i = 0; i < count; i++)
+            out[i] = describeCard(game, cards[i]);
+    }
+
+    /**
+     * ABI 1.1: apply {@code steps} in order, each a move (unless {@link Steps#moves} is false) and
+     * then its event (when {@link Steps#hasEvent}). An override must call
+     * {@link Steps#markApplied(int)} after each step it applied, so that when a move throws the
+     * plugin knows exactly which cards moved; a move that throws stops the batch (that card stays
+     * where it was). The default body delivers each event to {@link #notify} and, as with the
+     * single calls, a notify that throws does not stop the batch (its throwable still fails the
+     * resolve).
+     */
+    default void applySteps(long game, long player, Steps steps) {
+        for (int i = 0; i < steps.count(); i++) {
+            if (steps.moves(i))
+                moveCard(game, player, steps.card(i), steps.zone(i), steps.libraryIndex(i), steps.reveal(i));
+            steps.markApplied(i);
+            if (steps.hasEvent(i))
+                steps.deliver(this, game, i);
+        }
+    }
+
+    /**
+     * ABI 1.1: {@code out[i] = randomBelow(game, bounds[i])} for i in [0, count), in order: the
+     * same draws from the engine's RNG as the single calls, so a seed replays the same. All or
+     * nothing. The arrays are the binding's, reused.
+     */
+    default void randomBelowEach(long game, int[] bounds, int count, int[] out) {
+        for (int i = 0; i < count; i++)
+            out[i] = randomBelow(game, bounds[i]);
+    }
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+package org.keyact;
+
+/**
+ * The JNI entry points of libkeyact-jni (package-private). Strings cross as UTF-8 byte arrays
+ * (never JNI's modified UTF-8); lists come back as one byte array of NUL-terminated fields.
+ * Handles are C pointers as longs.
+ */
+final class Native {
+    static {
+        String file = System.getProperty("org.keyact.jni.library");
+        if (file != null && !file.isEmpty())
+            System.load(file);
+        else
+            System.loadLibrary("keyact-jni");
+    }
+
+    private Native() {}
+
+    /** Forces the library to load (and JNI_OnLoad to cache its ids). */
+    static void init() {}
+
+    static native long registryNew();
+    /** Frees the C registry; waits only for resolves that are acquiring a plugin, not running. */
+    static native void registryClose(long registry);
+    /** Frees the wrapper (the lock); after close, once nothing can reach it. */
+    static native void registryDestroy(long registry);
+    /** null on success, else "code\0message\0" (code = KeyactHostError). */
+    static native byte[] load(long registry, byte[] path);
+    static native int loadSearchPath(long registry);
+    static native byte[] unload(long registry, byte[] path);
+    /** Per plugin: path, id, version, major, minor, n, then n times action, impl id, description. */
+    static native byte[] plugins(long registry);
+    /** Per refusal: path, message. */
+    static native byte[] refused(long registry);
+    /** selector null: drop the explicit choice. Result as for load. */
+    static native byte[] select(long registry, byte[] action, byte[] selector);
+    /** by, reason, then (unless by is NONE) action, impl id, description, path, version. */
+    static native byte[] selection(long registry, byte[] action);
+    static native long slot(long registry, byte[] action);
+    /**
+     * Resolves through the slot; fills res (see Upcalls.RES_*); returns the status, or 1 when the
+     * registry is closed (nothing ran).
+     */
+    static native int resolve(long registry, long slot, Upcalls up, long[] res, long game, long player,
+                              int n, long source, int features);
+    /** A C copy of one description: one malloc'ed block; names and costs NUL-free UTF-8. */
+    static native long newDescription(int layout, int[] flags, byte[][] names, byte[][] costs);
+    static native void freeDescriptions(long[] blocks, int count);
+    /** The name (or cost) bytes C holds for one face of a block: what crossed, for tests. */
+    static native byte[] describedString(long block, int face, boolean cost);
+    /** The JNI upcalls made by this thread's resolves so far (a counter for benchmarks and tests). */
+    static native long upcalls();
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+package org.keyact;
+
+import java.lang.ref.Cleaner;
+import java.lang.ref.Reference;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Loaded keyact plugins and which implementation serves each action: libkeyact-host's
+ * {@code KeyactRegistry}.
+ *
+ * <p><b>Selection.</b> For each action name one implementation is selected, by this precedence:
+ * an explicit {@link #select}; the environment variable {@code KEYACT_IMPL}
+ * ({@code discover=ID[,cascade=ID2...]}), read once by the constructor; the highest plugin
+ * version. A choice that no loaded plugin satisfies leaves the action without an implementation
+ * (resolves throw {@link Status#NOTFOUND}) rather than running another one.
+ *
+ * <p><b>Threads.</b> Loading, selecting, unloading and listing are serialised by this object's
+ * monitor (the C registry wants one control thread at a time; any thread may be it).
+ * {@link Action#resolve} runs on any thread, concurrently, even while another thread selects
+ * (hot swap) or unloads: each resolve pins the implementation it started with.
+ *
+ * <p><b>Closing.</b> {@link #close()} drops the registry's references. It waits only for resolves
+ * that are at that moment picking their implementation (a few instructions), never for a running
+ * resolve: a resolve in flight holds its own reference to its plugin and finishes safely on it;
+ * the plugin is unloaded when the last such resolve returns, on that resolve's thread. After
+ * close, {@link Action#resolve} and every other method throw {@link IllegalStateException};
+ * close itself is idempotent.
+ *
+ * <p><b>Failures.</b> A refused load or select throws {@link KeyactException} whose message is
+ * the host library's GError message, the same text a C host gets; refusals while loading the
+ * search path are listed by {@link #refused()}.
+ */
+public final class Registry implements AutoCloseable {
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final long handle;
+    private final Map<String, Action> actions = new HashMap<>();
+    private boolean closed;
+
+    /** An empty registry (reads {@code KEYACT_IMPL} like the C registry). */
+    public Registry() {
+        Native.init();
+        long h = Native.registryNew();
+        if (h == 0)
+            throw new OutOfMemoryError("keyact: no memory for a registry");
+        handle = h;
+        CLEANER.register(this, () -> {
+            Native.registryClose(h);
+            Native.registryDestroy(h);
+        });
+    }
+
+    private void open() {
+        if (closed)
+            throw new IllegalStateException("the keyact registry is closed");
+    }
+
+    private static KeyactException refusal(byte[] answer) {
+        List<String> f = Utf8.fields(answer);
+        int code = Integer.parseInt(f.get(0));
+        // KeyactHostError: ABI_MAJOR 3 and NEGOTIATE 4 are version refusals, NOT_FOUND 8.
+        Status status = code == 3 || code == 4 ? Status.VERSION : code == 8 ? Status.NOTFOUND : Status.INVAL;
+        return new KeyactException(status, f.get(1));
+    }
+
+    /**
+     * Load the plugin at {@code file} (made absolute) and register its actions; returns what it
+     * declared. Refused files are also listed by {@link #refused()}.
+     *
+     * @throws KeyactException with the host library's message when the file is refused
+     */
+    public synchronized Plugin load(Path file) {
+        open();
+        Path abs = file.toAbsolutePath();
+        byte[] err = Native.load(handle, Utf8.bytes(abs.toString()));
+        if (err != null)
+            throw refusal(err);
+        for (Plugin p : plugins())
+            if (p.file().equals(abs))
+                return p;
+        throw new IllegalStateException("loaded " + abs + " but the registry does not list it");
+    }
+
+    /**
+     * Load every {@code *.so} in each directory of {@code KEYACT_PLUGIN_PATH} (':'-separated),
+     * then the install directory, files sorted by name; refusals are skipped and listed by
+     * {@link #refused()}. Returns how many loaded.
+     */
+    public synchronized int loadSearchPath() {
+        open();
+        return Native.loadSearchPath(handle);
+    }
+
+    /**
+     * Remove the plugin loaded from {@code file}: its actions stop being candidates and the
+     * selection moves on. Resolves running on it finish first; its module closes when the last
+     * one returns.
+     *
+     * @throws KeyactException NOTFOUND when no plugin was loaded from that file
+     */
+    public synchronized void unload(Path file) {
+        open();
+        byte[] err = Native.unload(handle, Utf8.bytes(file.toAbsolutePath().toString()));
+        if (err != null)
+            throw refusal(err);
+    }
+
+    /** The loaded plugins in load order (a snapshot). */
+    public synchronized List<Plugin> plugins() {
+        open();
+        List<String> f = Utf8.fields(Native.plugins(handle));
+        List<Plugin> out = new ArrayList<>();
+        for (int i = 0; i < f.size(); ) {
+            Path file = Path.of(f.get(i));
+            String id = f.get(i + 1), version = f.get(i + 2);
+            int major = Integer.parseInt(f.get(i + 3)), minor = Integer.parseInt(f.get(i + 4));
+            int n = Integer.parseInt(f.get(i + 5));
+            i += 6;
+            List<Implementation> impls = new ArrayList<>(n);
+            for (int k = 0; k < n; k++, i += 3)
+                impls.add(new Implementation(f.get(i), f.get(i + 1), f.get(i + 2)));
+            out.add(new Plugin(file, id, version, major, minor, impls));
+        }
+        return List.copyOf(out);
+    }
+
+    /** The files refused so far, with the host library's reason (a snapshot). */
+    public synchronized List<Refusal> refused() {
+        open();
+        List<String> f = Utf8.fields(Native.refused(handle));
+        List<Refusal> out = new ArrayList<>();
+        for (int i = 0; i + 1 < f.size(); i += 2)
+            out.add(new Refusal(Path.of(f.get(i)), f.get(i + 1)));
+        return List.copyOf(out);
+    }
+
+    /**
+     * Choose the implementation of {@code action} explicitly: {@code selector} is an
+     * implementation id of that action or the full path of a loaded plugin providing it. New
+     * resolves use it at once; running ones finish on the old one.
+     *
+     * @throws KeyactException NOTFOUND (and nothing changes) when no loaded plugin matches
+     */
+    public synchronized void select(String action, String selector) {
+        open();
+        Objects.requireNonNull(selector, "selector");
+        byte[] err = Native.select(handle, Utf8.bytes(action), Utf8.bytes(selector));
+        if (err != null)
+            throw refusal(err);
+    }
+
+    /** Drop the explicit choice for {@code action}: back to {@code KEYACT_IMPL} and versions. */
+    public synchronized void clearSelection(String action) {
+        open();
+        byte[] err = Native.select(handle, Utf8.bytes(action), null);
+        if (err != null)
+            throw refusal(err);
+    }
+
+    /** Which implementation serves {@code action} now, and why (a snapshot). */
+    public synchronized Selection selection(String action) {
+        open();
+        List<String> f = Utf8.fields(Native.selection(handle, Utf8.bytes(action)));
+        SelectedBy by = SelectedBy.values()[Integer.parseInt(f.get(0))];
+        String reason = f.get(1);
+        if (by == SelectedBy.NONE || f.size() < 7)
+            return new Selection(by, Optional.empty(), Optional.empty(), Optional.empty(), reason);
+        return new Selection(by, Optional.of(new Implementation(f.get(2), f.get(3), f.get(4))),
+            Optional.of(Path.of(f.get(5))), Optional.of(f.get(6)), reason);
+    }
+
+    /**
+     * The action {@code name}, bound to its slot: it may have no implementation yet (resolves
+     * then throw NOTFOUND) and follows every later load, unload and select. The same object for
+     * the same name; valid until close.
+     */
+    public synchronized Action action(String name) {
+        open();
+        return actions.computeIfAbsent(name, n -> {
+            long slot = Native.slot(handle, Utf8.bytes(n));
+            if (slot == 0)
+                throw new OutOfMemoryError("keyact: no memory for a slot");
+            return new Action(this, n, slot);
+        });
+    }
+
+    /** Drop the registry's references (see the class comment). Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed)
+            return;
+        closed = true;
+        Native.registryClose(handle);
+    }
+
+    Result resolve(Action action, long slot, Host host, long game, long player, int n, long source) {
+        Upcalls up = Upcalls.acquire(host);
+        try {
+            int status = Native.resolve(handle, slot, up, up.res, game, player, n, source, Upcalls.features(host));
+            if (status == 1)
+                throw new IllegalStateException("the keyact registry is closed");
+            Throwable cause = up.failure;
+            if (status == Status.NOTFOUND.code() && cause == null && up.res[Upcalls.RES_FLAGS] == -1)
+                throw new KeyactException(Status.NOTFOUND, "no implementation serves " + action.name());
+            Result result = up.result();
+            if (status == 0 && cause == null)
+                return result;
+            // Status 0 with a cause: only notify or log threw (they cannot fail in C).
+            Status s = status != 0 ? Status.of(status)
+                : cause instanceof KeyactException k ? k.status() : Status.HOST;
+            String what = cause == null ? "" : " (a Host method threw " + cause + ")";
+            throw new KeyactException(s, action.name() + " failed: KEYACT_E_" + s + " ("
+                + status + ")" + what, result, cause);
+        } finally {
+            up.release();
+            Reference.reachabilityFence(this);
+        }
+    }
+}

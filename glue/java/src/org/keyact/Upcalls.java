@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+package org.keyact;
+
+import java.lang.ref.Cleaner;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * What the C host table calls during one resolve (package-private): converts C values to the
+ * {@link Host}'s types and back. One per thread, reused from resolve to resolve (a nested resolve
+ * on the same thread gets its own), so the arrays that carry batched calls and the cache of C
+ * card descriptions persist: nothing is allocated per exiled card. The C side checks for an
+ * exception after every call into this class and never makes another JNI call with one pending.
+ */
+final class Upcalls {
+    /** Indexes into {@link #res}, written by the C side after the resolve. */
+    static final int RES_OUTCOME = 0, RES_DISCOVERED = 1, RES_MVH = 2, RES_FACE = 3, RES_EXILED = 4,
+        RES_BOTTOMED = 5, RES_FLAGS = 6, RES_STRANDED = 7, RES_LENGTH = 8;
+    /** features bits: which optional Host methods this Host overrides. */
+    static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2, FEATURE_SINGLE = 4;
+    /**
+     * System property {@code org.keyact.batched=false}: offer the plugin only the ABI 1.0 single
+     * calls (for measuring the batched calls against them), read once; tests may set it.
+     */
+    static volatile int batching = Boolean.parseBoolean(System.getProperty("org.keyact.batched", "true"))
+        ? 0 : FEATURE_SINGLE;
+    /** Above this many cached descriptions the cache is emptied before the next resolve. */
+    static final int MAX_CACHED = 4096;
+
+    private static final Cleaner CLEANER = Cleaner.create();
+    private static final ThreadLocal<Upcalls> PER_THREAD = ThreadLocal.withInitial(Upcalls::new);
+    private static final Zone[] ZONES = {null, Zone.LIBRARY, Zone.EXILE, Zone.HAND};
+    private static final EventType[] TYPES = EventType.values();
+    private static final LogLevel[] LEVELS = LogLevel.values();
+    private static final OptionKind[] KINDS = {null, OptionKind.CAST_FACE, OptionKind.TO_HAND, OptionKind.TO_BOTTOM};
+    private static final ClassValue<Integer> FEATURES = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> type) {
+            return (overrides(type, "notify", long.class, Event.class) ? FEATURE_NOTIFY : 0)
+                | (overrides(type, "log", LogLevel.class, String.class) ? FEATURE_LOG : 0);
+        }
+    };
+
+    /** The C blocks of the cached descriptions, freed with the cache or when this is collected. */
+    private static final class Blocks implements Runnable {
+        long[] ptrs = new long[64];
+        int count;
+
+        void add(long p) {
+            if (count == ptrs.length)
+                ptrs = java.util.Arrays.copyOf(ptrs, 2 * count);
+            ptrs[count++] = p;
+        }
+
+        @Override
+        public void run() {
+            Native.freeDescriptions(ptrs, count);
+            count = 0;
+        }
+    }
+
+    private final IdentityHashMap<CardDescription, Long> described = new IdentityHashMap<>();
+    private final Blocks blocks = new Blocks();
+
+    Host host;
+    final long[] res = new long[RES_LENGTH];
+    /** Set by the C side: the stranded ids written, and the first throwable of the resolve. */
+    long[] stranded;
+    Throwable failure;
+    /** Batched-call buffers, grown by {@link #reserve}. */
+    long[] longs = new long[64];
+    long[] ptrs = new long[64];
+    int[] ints = new int[64];
+    int[] ints2 = new int[64];
+    CardDescription[] descs = new CardDescription[64];
+    final Steps steps = new Steps();
+
+    private Upcalls() {
+        CLEANER.register(this, blocks);
+    }
+
+    /** This thread's Upcalls, for tests that look at its cache. */
+    static Upcalls current() {
+        return PER_THREAD.get();
+    }
+
+    /** This thread's Upcalls bound to host (a fresh one when this thread is already resolving). */
+    static Upcalls acquire(Host host) {
+        Upcalls up = PER_THREAD.get();
+        if (up.host != null)
+            up = new Upcalls();
+        if (up.described.size() > MAX_CACHED) {
+            up.described.clear();
+            up.blocks.run();
+        }
+        up.host = host;
+        up.failure = null;
+        up.stranded = null;
+        return up;
+    }
+
+    void release() {
+        host = null;
+        failure = null;
+        stranded = null;
+        steps.deferred = null;
+        java.util.Arrays.fill(descs, null);
+    }
+
+    static int features(Host host) {
+        return FEATURES.get(host.getClass()) | batching;
+    }
+
+    private static boolean overrides(Class<?> type, String name, Class<?>... params) {
+        try {
+            return type.getMethod(name, params).getDeclaringClass() != Host.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    Result result() {
+        int stCount = (int) res[RES_STRANDED];
+        List<Long> list = new ArrayList<>(stCount);
+        if (stranded != null)
+            for (long id : stranded)
+                list.add(id);
+        int outcome = (int) res[RES_OUTCOME];
+        int face = (int) res[RES_FACE];
+        return new Result(outcome >= 0 && outcome < 4 ? Outcome.values()[outcome] : Outcome.NONE,
+            res[RES_DISCOVERED] != 0 ? OptionalLong.of(res[RES_DISCOVERED]) : OptionalLong.empty(),
+            (int) res[RES_MVH], face >= 0 ? OptionalInt.of(face) : OptionalInt.empty(),
+            (int) res[RES_EXILED], (int) res[RES_BOTTOMED], (res[RES_FLAGS] & 1) != 0, list);
+    }
+
+    // ---- called from C ----
+
+    void reserve(int n) {
+        if (longs.length < n) {
+            int cap = Math.max(n, 2 * longs.length);
+            longs = new long[cap];
+            ptrs = new long[cap];
+            ints = new int[3 * cap];
+            ints2 = new int[cap];
+            descs = new CardDescription[cap];
+        }
+        steps.reserve(n);
+    }
+
+    int librarySize(long game, long player) {
+        return host.librarySize(game, player);
+    }
+
+    long libraryCard(long game, long player, int index) {
+        return host.libraryCard(game, player, index);
+    }
+
+    void moveCard(long game, long player, long card, int zone, int libraryIndex, int flags) {
+        if (zone <= 0 || zone >= ZONES.length)
+            throw new KeyactException(Status.INVAL, "unknown zone " + zone);
+        host.moveCard(game, player, card, ZONES[zone], libraryIndex, (flags & 1) != 0);
+    }
+
+    long describeCard(long game, long card) {
+        return block(host.describeCard(game, card));
+    }
+
+    /** Descriptions converted to C by this thread (each distinct object once). */
+    long conversions;
+
+    /** The C block of d, converting it on first sight (package-private for tests). */
+    long block(CardDescription d) {
+        if (d == null)
+            throw new NullPointerException("Host.describeCard returned null");
+        Long p = described.get(d);
+        if (p != null)
+            return p;
+        List<Face> faces = d.faces();
+        int[] flags = new int[faces.size()];
+        byte[][] names = new byte[faces.size()][];
+        byte[][] costs = new byte[faces.size()][];
+        for (int i = 0; i < flags.length; i++) {
+            Face f = faces.get(i);
+            flags[i] = (f.land() ? 1 : 0) | (f.notCastable() ? 2 : 0);
+            names[i] = Utf8.bytes(f.name());
+            costs[i] = Utf8.bytes(f.manaCost());
+        }
+        long block = Native.newDescription(d.layout().ordinal(), flags, names, costs);
+        if (block == 0)
+            throw new OutOfMemoryError("keyact: no memory for a card description");
+        blocks.add(block);
+        conversions++;
+        described.put(d, block);
+        return block;
+    }
+
+    boolean canCastFace(long game, long player, long card, int face) {
+        return host.canCastFace(game, player, card, face);
+    }
+
+    int choose(long game, long player, long card, int count) {
+        List<Option> options = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int kind = ints[3 * i];
+            if (kind <= 0 || kind >= KINDS.length)
+                throw new KeyactException(Status.INVAL, "unknown option kind " + kind);
+            options.add(new Option(KINDS[kind], ints[3 * i + 1], ints[3 * i + 2]));
+        }
+        return host.choose(game, player, card, List.copyOf(options));
+    }
+
+    boolean castFree(long game, long player, long card, int face) {
+        return host.castFree(game, player, card, face);
+    }
+
+    int randomBelow(long game, int bound) {
+        return host.randomBelow(game, bound);
+    }
+
+    void notify(long game, int type, long player, long card, int n, int face, int index, int mvh) {
+        if (type >= 1 && type <= TYPES.length)
+            host.notify(game, new Event(TYPES[type - 1], player, card, n, face, index, mvh));
+    }
+
+    void log(int level, byte[] message) {
+        host.log(LEVELS[Math.max(0, Math.min(level, LEVELS.length - 1))], Utf8.string(message));
+    }
+
+    void libraryCards(long game, long player, int fromTop, int count) {
+        host.libraryCards(game, player, fromTop, count, longs);
+    }
+
+    void describeCards(long game, int count) {
+        host.describeCards(game, longs, count, descs);
+        for (int i = 0; i < count; i++)
+            ptrs[i] = block(descs[i]);
+    }
+
+    void applySteps(long game, long player, int count) {
+        steps.count = count;
+        steps.applied = 0;
+        steps.deferred = null;
+        host.applySteps(game, player, steps);
+    }
+
+    void randomBelowEach(long game, int count) {
+        host.randomBelowEach(game, ints, count, ints2);
+    }
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+package org.keyact;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * JNI upcalls per exiled card, counted (not timed) with the binding's per-thread counter, with
+ * the ABI 1.1 batched calls and with the 1.0 single calls, for a host without and with notify.
+ * Prints one JSON line per figure. The batched calls must need fewer upcalls per card.
+ */
+class UpcallsTest {
+    static final int MISSES = 30;
+
+    /** Upcalls per exiled card of discover 1 on MISSES expensive cards then a hit. */
+    private static double perCard(Action a, boolean events, boolean batched) {
+        int saved = Upcalls.batching;
+        Upcalls.batching = batched ? 0 : Upcalls.FEATURE_SINGLE;
+        try {
+            TestHost h = events ? new TestHost.Recording(1) : new TestHost(1);
+            for (int i = 0; i < MISSES; i++)
+                h.add("Expensive " + i, "{7}");
+            h.add("Llanowar Elves", "{G}");
+            a.resolve(h, TestHost.GAME, TestHost.PLAYER, 1); // warm the description cache
+            h.library.clear(); h.exile.clear(); h.hand.clear(); h.stack.clear();
+            h.library.addAll(h.cards.keySet().stream().sorted().toList());
+            long before = Native.upcalls();
+            Result r = a.resolve(h, TestHost.GAME, TestHost.PLAYER, 1);
+            long upcalls = Native.upcalls() - before;
+            assertEquals(MISSES + 1, r.exiledCount());
+            h.assertConserved();
+            double per = (double) upcalls / r.exiledCount();
+            System.out.printf("{\"upcalls\":{\"batched\":%b,\"notify\":%b,\"exiled\":%d,\"per_resolve\":%d,\"per_exiled_card\":%.2f}}%n",
+                batched, events, r.exiledCount(), upcalls, per);
+            return per;
+        } finally {
+            Upcalls.batching = saved;
+        }
+    }
+
+    @Test
+    void batchedCallsNeedFewerUpcalls() {
+        try (Registry r = Plugins.registry()) {
+            Action a = r.action("discover");
+            double single = perCard(a, false, false);
+            double batched = perCard(a, false, true);
+            double singleEvents = perCard(a, true, false);
+            double batchedEvents = perCard(a, true, true);
+            assertTrue(batched < single, batched + " vs " + single);
+            assertTrue(batchedEvents < singleEvents, batchedEvents + " vs " + singleEvents);
+            assertTrue(batchedEvents <= 2.0, "ABI 1.1: at most two host calls per exiled card, " + batchedEvents);
+        }
+    }
+}
