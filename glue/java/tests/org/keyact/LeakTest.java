@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * so the throwable path runs too) in a small heap under -Xcheck:jni, with the process's RSS
  * (VmRSS of /proc/self/status) flat between a warmed-up point and the end. The count is the
  * system property keyact.leak.resolves: 10^5 in the java suite, 10^6 in the java-slow suite
- * (meson test --suite java-slow), both with -Xmx32m.
+ * (meson test --benchmark --suite java-slow), both with -Xmx32m.
  */
 class LeakTest {
     static long rssKb() throws Exception {
