@@ -65,7 +65,8 @@ const keyact_version *keyact_host_lib_versions(guint *n_versions);
  * NULL, so a host that sets only the 1.0 callbacks offers only those.
  * Call it before setting any callback. Nothing past `size` is written. A
  * size below KEYACT_HOST_SIZE_1_0 is a programming error (g_critical,
- * nothing written). Since 1.2.0. */
+ * nothing written). `host` is the caller's; nothing is kept. Thread: any.
+ * Since 1.2.0. */
 void keyact_host_table_init_sized(keyact_host *host, gsize size);
 
 /* keyact_host_table_init(host): the same for a table of the caller's own
