@@ -50,6 +50,7 @@ typedef struct keyact_resolve_args {
 
 #define KEYACT_RESOLVE_ARGS_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_resolve_args, source)
 #define KEYACT_RESOLVE_ARGS_SIZE_1_1 KEYACT_RESOLVE_ARGS_SIZE_1_0
+#define KEYACT_RESOLVE_ARGS_SIZE_1_2 KEYACT_RESOLVE_ARGS_SIZE_1_1
 
 /* Outcomes (values of keyact_resolve_result.outcome). */
 #define KEYACT_OUTCOME_NONE 0u  /* nothing discovered (no hit) */
@@ -84,6 +85,7 @@ typedef struct keyact_resolve_result {
 
 #define KEYACT_RESOLVE_RESULT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_resolve_result, stranded)
 #define KEYACT_RESOLVE_RESULT_SIZE_1_1 KEYACT_RESOLVE_RESULT_SIZE_1_0
+#define KEYACT_RESOLVE_RESULT_SIZE_1_2 KEYACT_RESOLVE_RESULT_SIZE_1_1
 
 typedef struct keyact_action keyact_action;
 
@@ -103,6 +105,7 @@ struct keyact_action {
 
 #define KEYACT_ACTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_action, resolve)
 #define KEYACT_ACTION_SIZE_1_1 KEYACT_ACTION_SIZE_1_0
+#define KEYACT_ACTION_SIZE_1_2 KEYACT_ACTION_SIZE_1_1
 
 #ifdef __cplusplus
 }

@@ -57,6 +57,7 @@ typedef struct keyact_face_desc {
 
 #define KEYACT_FACE_DESC_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_face_desc, mana_cost)
 #define KEYACT_FACE_DESC_SIZE_1_1 KEYACT_FACE_DESC_SIZE_1_0
+#define KEYACT_FACE_DESC_SIZE_1_2 KEYACT_FACE_DESC_SIZE_1_1
 
 /* A whole card: the layout and its faces, front/left first.
  * The plugin sets struct_size before calling describe_card; the host fills
@@ -74,6 +75,7 @@ typedef struct keyact_card_desc {
 
 #define KEYACT_CARD_DESC_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_card_desc, faces)
 #define KEYACT_CARD_DESC_SIZE_1_1 KEYACT_CARD_DESC_SIZE_1_0
+#define KEYACT_CARD_DESC_SIZE_1_2 KEYACT_CARD_DESC_SIZE_1_1
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,11 @@ extern "C" {
 #define KEYACT_ZONE_LIBRARY  1u /* owner's library at `library_index` */
 #define KEYACT_ZONE_EXILE    2u /* exile, face up */
 #define KEYACT_ZONE_HAND     3u /* owner's hand */
+/* Zones a host may answer from card_zone (1.2); never a move's destination. */
+#define KEYACT_ZONE_STACK       4u /* on the stack (a spell cast by cast_free) */
+#define KEYACT_ZONE_BATTLEFIELD 5u
+#define KEYACT_ZONE_GRAVEYARD   6u
+#define KEYACT_ZONE_OTHER       7u /* anywhere else: command zone, outside the game, ... */
 
 /* library_index values for KEYACT_ZONE_LIBRARY: 0 is the top, N from the top
  * otherwise, and this value the bottom. */
@@ -64,6 +69,7 @@ typedef struct keyact_option {
 
 #define KEYACT_OPTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_option, mana_value_halves)
 #define KEYACT_OPTION_SIZE_1_1 KEYACT_OPTION_SIZE_1_0
+#define KEYACT_OPTION_SIZE_1_2 KEYACT_OPTION_SIZE_1_1
 
 /* One step of apply_steps (ABI 1.1): an optional move, then an optional
  * event, exactly as a move_card call followed by a notify call would make
@@ -82,6 +88,7 @@ typedef struct keyact_step {
 } keyact_step;
 
 #define KEYACT_STEP_SIZE_1_1 KEYACT_SIZE_THROUGH(keyact_step, event)
+#define KEYACT_STEP_SIZE_1_2 KEYACT_STEP_SIZE_1_1
 
 /* Results of cast_free (values of *out_cast). */
 #define KEYACT_CAST_DONE   1u /* the spell was cast: the host moved the card to the stack */
@@ -245,11 +252,25 @@ struct keyact_host {
     int32_t (*random_below_each)(const keyact_host *host, keyact_game_id game,
                                  const uint32_t *bounds, uint32_t count,
                                  uint32_t *out_values);
+
+    /* ---- ABI 1.2: for validation layers. ----
+     * Where `card` is now: *out_zone = one KEYACT_ZONE_* value (LIBRARY,
+     * EXILE, HAND, STACK, BATTLEFIELD, GRAVEYARD or OTHER). Nothing moves.
+     * A plugin never needs it and the keyact plugins never call it: the
+     * host library's validation layer (keyact-host.h) asks it to check that
+     * a move put the card where it was asked, that cast_free's answer
+     * matches where the card went, and that no card the plugin moved ends
+     * where the rules did not put it. KEYACT_E_NOTFOUND for a card the host
+     * does not know. Same threads as above. Optional (NULL: those checks are
+     * skipped, and the validation report says so). */
+    int32_t (*card_zone)(const keyact_host *host, keyact_game_id game,
+                         keyact_card_id card, uint32_t *out_zone);
 };
 
 /* The size of the host table in each ABI version. */
 #define KEYACT_HOST_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_host, get_extension)
 #define KEYACT_HOST_SIZE_1_1 KEYACT_SIZE_THROUGH(keyact_host, random_below_each)
+#define KEYACT_HOST_SIZE_1_2 KEYACT_SIZE_THROUGH(keyact_host, card_zone)
 
 /* True when a host table of this struct_size has member `member`. */
 #define KEYACT_HOST_HAS(host, member) \

@@ -16,6 +16,12 @@
  *        KEYACT_OUTCOME_BOTTOM, KEYACT_EVENT_FINISHED. A discover plugin
  *        never sends them, whatever it negotiated; a cascade plugin sends
  *        them to 1.0 hosts too (they only ever ask it for cascade).
+ *   1.2  keyact_host.card_zone, appended after random_below_each, optional:
+ *        where a card is now, for the host library's validation layer (a
+ *        plugin never needs it), and the zones it may answer besides
+ *        LIBRARY, EXILE and HAND: KEYACT_ZONE_STACK, _BATTLEFIELD,
+ *        _GRAVEYARD, _OTHER. KEYACT_HOST_SIZE_1_2; every other struct is
+ *        as in 1.1 (its _1_2 constant equals _1_1).
  *
  * Thread: everything here is plain data; no functions.
  */
@@ -33,7 +39,7 @@ extern "C" {
  * they share the major; each side then uses only the fields and callbacks of
  * the smaller minor (the struct_size fields say what the other side has). */
 #define KEYACT_ABI_MAJOR 1u
-#define KEYACT_ABI_MINOR 1u
+#define KEYACT_ABI_MINOR 2u
 
 /* One ABI version, as offered by a host or chosen by a plugin. Offers are
  * arrays, so this struct never grows (and has no struct_size). */

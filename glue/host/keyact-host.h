@@ -59,9 +59,10 @@ const keyact_version *keyact_host_lib_versions(guint *n_versions);
  *
  * `size` is sizeof the caller's keyact_host: the table gets the newest
  * layout this library knows that fits in it (struct_size
- * KEYACT_HOST_SIZE_1_1 and abi_minor 1 for a 1.1 or later struct,
- * KEYACT_HOST_SIZE_1_0 and abi_minor 0 for a 1.0 one), and the members past
- * the 1.0 ones up to that size (1.1's optional batched calls) are set to
+ * KEYACT_HOST_SIZE_1_2 and abi_minor 2 for a 1.2 or later struct,
+ * KEYACT_HOST_SIZE_1_1 and abi_minor 1 for a 1.1 one, KEYACT_HOST_SIZE_1_0
+ * and abi_minor 0 for a 1.0 one), and the members past the 1.0 ones up to
+ * that size (1.1's optional batched calls, 1.2's card_zone) are set to
  * NULL, so a host that sets only the 1.0 callbacks offers only those.
  * Call it before setting any callback. Nothing past `size` is written. A
  * size below KEYACT_HOST_SIZE_1_0 is a programming error (g_critical,
@@ -75,8 +76,8 @@ void keyact_host_table_init_sized(keyact_host *host, gsize size);
  * writes the 1.0 header only (struct_size KEYACT_HOST_SIZE_1_0, abi_minor
  * 0), because their keyact_host ends after get_extension: a larger
  * struct_size would make a 1.1 plugin read callbacks past the end of their
- * struct. Sources built against this header get the macro and the 1.1
- * layout. */
+ * struct. Sources built against this header get the macro and the
+ * newest layout. */
 void (keyact_host_table_init)(keyact_host *host);
 #define keyact_host_table_init(host) keyact_host_table_init_sized((host), sizeof *(host))
 

@@ -7,6 +7,7 @@
 /* Newest first. A new minor is added here once the library reads the
  * members it appends. */
 static const keyact_version host_versions[] = {
+    { 1u, 2u },
     { 1u, 1u },
     { 1u, 0u },
 };
@@ -25,10 +26,18 @@ KEYACT_HOST_API void keyact_host_table_init_sized(keyact_host *host, gsize size)
     g_return_if_fail(host != NULL);
     g_return_if_fail(size >= KEYACT_HOST_SIZE_1_0);
 
-    struct_size = size >= KEYACT_HOST_SIZE_1_1 ? KEYACT_HOST_SIZE_1_1 : KEYACT_HOST_SIZE_1_0;
+    if (size >= KEYACT_HOST_SIZE_1_2) {
+        struct_size = KEYACT_HOST_SIZE_1_2;
+        host->abi_minor = 2u;
+    } else if (size >= KEYACT_HOST_SIZE_1_1) {
+        struct_size = KEYACT_HOST_SIZE_1_1;
+        host->abi_minor = 1u;
+    } else {
+        struct_size = KEYACT_HOST_SIZE_1_0;
+        host->abi_minor = 0u;
+    }
     host->struct_size = struct_size;
     host->abi_major = KEYACT_ABI_MAJOR;
-    host->abi_minor = struct_size >= KEYACT_HOST_SIZE_1_1 ? 1u : 0u;
     host->reserved0 = 0;
     /* The optional members the caller's code may not know: NULL unless it
      * sets them afterwards. */

@@ -55,11 +55,13 @@ KEYACT_TRACE_API keyact_host *keyact_host_new_dynamic_sized(KeyactDynamicDispatc
                     "a dynamic host needs a dispatch function");
         return NULL;
     }
-    if (struct_size != KEYACT_HOST_SIZE_1_0 && struct_size != KEYACT_HOST_SIZE_1_1) {
+    if (struct_size != KEYACT_HOST_SIZE_1_0 && struct_size != KEYACT_HOST_SIZE_1_1
+        && struct_size != KEYACT_HOST_SIZE_1_2) {
         g_set_error(error, KEYACT_TRACE_ERROR, KEYACT_TRACE_ERROR_INVALID,
-                    "a dynamic host table is %u (ABI 1.0) or %u (ABI 1.1) bytes, not %"
-                    G_GSIZE_FORMAT, (unsigned)KEYACT_HOST_SIZE_1_0,
-                    (unsigned)KEYACT_HOST_SIZE_1_1, struct_size);
+                    "a dynamic host table is %u (ABI 1.0), %u (ABI 1.1) or %u (ABI 1.2) "
+                    "bytes, not %" G_GSIZE_FORMAT, (unsigned)KEYACT_HOST_SIZE_1_0,
+                    (unsigned)KEYACT_HOST_SIZE_1_1, (unsigned)KEYACT_HOST_SIZE_1_2,
+                    struct_size);
         return NULL;
     }
 
@@ -68,7 +70,9 @@ KEYACT_TRACE_API keyact_host *keyact_host_new_dynamic_sized(KeyactDynamicDispatc
     dynamic->user_data = user_data;
     dynamic->table.struct_size = (uint32_t)struct_size;
     dynamic->table.abi_major = KEYACT_ABI_MAJOR;
-    dynamic->table.abi_minor = struct_size == KEYACT_HOST_SIZE_1_1 ? 1u : 0u;
+    dynamic->table.abi_minor = struct_size == KEYACT_HOST_SIZE_1_2   ? 2u
+                               : struct_size == KEYACT_HOST_SIZE_1_1 ? 1u
+                                                                     : 0u;
     dynamic->table.host_data = user_data;
 
     /* Only the callbacks of that layout: the dispatcher answers those. */

@@ -22,7 +22,7 @@ G_BEGIN_DECLS
 #endif
 
 /* Number of callbacks in keyact_host: 11 in ABI 1.0, 4 more in 1.1. */
-#define KEYACT_CALLBACK_COUNT 15u
+#define KEYACT_CALLBACK_COUNT 16u
 
 /* The record's batch copy, NULL unless the call is a batched one. */
 const KeyactTraceBatch *keyact_trace_record_batch(const KeyactTraceRecord *record);

@@ -282,9 +282,10 @@ typedef int32_t (*KeyactDynamicDispatch)(gpointer user_data,
  * KEYACT_HOST_SIZE_1_0, abi_minor 0): its dispatcher is only ever asked the
  * 1.0 callbacks, as it was before 1.1 existed.
  * keyact_host_new_dynamic_sized() makes the table of `struct_size`,
- * KEYACT_HOST_SIZE_1_0 or KEYACT_HOST_SIZE_1_1 (else an INVALID error): a
- * dispatcher that answers the batched calls of ABI 1.1 asks for the
- * latter. Since 1.2.0. */
+ * KEYACT_HOST_SIZE_1_0, KEYACT_HOST_SIZE_1_1 or (since 1.3.0)
+ * KEYACT_HOST_SIZE_1_2 (else an INVALID error): a dispatcher that answers
+ * the batched calls of ABI 1.1 asks for 1.1, one that also answers
+ * card_zone for 1.2. Since 1.2.0. */
 keyact_host *keyact_host_new_dynamic(KeyactDynamicDispatch dispatch, gpointer user_data,
                                      GError **error);
 keyact_host *keyact_host_new_dynamic_sized(KeyactDynamicDispatch dispatch, gpointer user_data,

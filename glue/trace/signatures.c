@@ -60,6 +60,10 @@ static const KeyactCallbackSignature signatures[] = {
     SIGNATURE(random_below_each, STATUS, 5,
               ARG("host", HOST), ARG("game", GAME), ARG("bounds", BOUNDS),
               ARG("count", COUNT), ARG("out_values", OUT_VALUES)),
+    /* ABI 1.2 */
+    SIGNATURE(card_zone, STATUS, 4,
+              ARG("host", HOST), ARG("game", GAME), ARG("card", CARD),
+              ARG("out_zone", OUT_U32)),
 };
 
 /* The C types the entries above encode. */
@@ -90,6 +94,8 @@ typedef int32_t (*apply_steps_type)(const keyact_host *, keyact_game_id, keyact_
                                     const keyact_step *, uint32_t, uint32_t *);
 typedef int32_t (*random_below_each_type)(const keyact_host *, keyact_game_id,
                                           const uint32_t *, uint32_t, uint32_t *);
+typedef int32_t (*card_zone_type)(const keyact_host *, keyact_game_id, keyact_card_id,
+                                  uint32_t *);
 
 #define MEMBER_HAS_TYPE(member) \
     _Static_assert(_Generic(((keyact_host *)NULL)->member, member##_type: 1, default: 0), \
@@ -109,10 +115,11 @@ MEMBER_HAS_TYPE(library_cards);
 MEMBER_HAS_TYPE(describe_cards);
 MEMBER_HAS_TYPE(apply_steps);
 MEMBER_HAS_TYPE(random_below_each);
+MEMBER_HAS_TYPE(card_zone);
 
 _Static_assert(sizeof signatures / sizeof signatures[0] == KEYACT_CALLBACK_COUNT,
                "one signature per callback");
-_Static_assert(offsetof(keyact_host, random_below_each) + sizeof(random_below_each_type)
+_Static_assert(offsetof(keyact_host, card_zone) + sizeof(card_zone_type)
                    == sizeof(keyact_host),
                "keyact_host grew: add the new callbacks to the signature table");
 /* Closures hand out code addresses as data pointers; POSIX makes the two

@@ -183,7 +183,7 @@ TEST(PluginLoad, AbiMajor2)
     Refusal refusal(path);
     expect_refused(refusal.plugin, refusal.error, KEYACT_HOST_ERROR_ABI_MAJOR, path);
     EXPECT_TRUE(contains(refusal.message(),
-                         path + " was built for keyact ABI 2.0; this host speaks 1.1"))
+                         path + " was built for keyact ABI 2.0; this host speaks 1.2"))
         << refusal.message();
 }
 
@@ -193,8 +193,8 @@ TEST(PluginLoad, NegotiateReturnsAnError)
     Refusal refusal(path);
     expect_refused(refusal.plugin, refusal.error, KEYACT_HOST_ERROR_NEGOTIATE, path);
     // libkeyact-host offers every minor it speaks, newest first.
-    EXPECT_TRUE(contains(refusal.message(), "offered (1.1, 1.0)")) << refusal.message();
-    EXPECT_TRUE(contains(refusal.message(), "built for ABI 1.1")) << refusal.message();
+    EXPECT_TRUE(contains(refusal.message(), "offered (1.2, 1.1, 1.0)")) << refusal.message();
+    EXPECT_TRUE(contains(refusal.message(), "built for ABI 1.2")) << refusal.message();
     EXPECT_TRUE(contains(refusal.message(), "KEYACT_E_VERSION")) << refusal.message();
 }
 
@@ -323,31 +323,34 @@ TEST(PluginUnload, DeinitRunsExactlyOnce)
     EXPECT_EQ(log.lines().size(), 2u);
 }
 
-TEST(HostVersions, SpeaksExactly1_1And1_0AndFillsTheHostTableHeader)
+TEST(HostVersions, SpeaksExactly1_2To1_0AndFillsTheHostTableHeader)
 {
     guint n = 0;
     const keyact_version *versions = keyact_host_lib_versions(&n);
-    ASSERT_EQ(n, 2u);
+    ASSERT_EQ(n, 3u);
     // Newest first: a plugin picks the highest it knows.
     EXPECT_EQ(versions[0].major, 1u);
-    EXPECT_EQ(versions[0].minor, 1u);
+    EXPECT_EQ(versions[0].minor, 2u);
     EXPECT_EQ(versions[1].major, 1u);
-    EXPECT_EQ(versions[1].minor, 0u);
+    EXPECT_EQ(versions[1].minor, 1u);
+    EXPECT_EQ(versions[2].major, 1u);
+    EXPECT_EQ(versions[2].minor, 0u);
 
     // A source built against these headers (the macro: the caller's size).
     keyact_host host;
     std::memset(&host, 0xff, sizeof host);
     keyact_host_table_init(&host);
-    EXPECT_EQ(host.struct_size, KEYACT_HOST_SIZE_1_1);
+    EXPECT_EQ(host.struct_size, KEYACT_HOST_SIZE_1_2);
     EXPECT_EQ(host.struct_size, sizeof(keyact_host));
     EXPECT_EQ(host.abi_major, KEYACT_ABI_MAJOR);
     EXPECT_EQ(host.abi_minor, KEYACT_ABI_MINOR);
     EXPECT_EQ(host.reserved0, 0u);
-    // 1.1's optional members start out NULL; the 1.0 ones are the caller's.
+    // 1.1's and 1.2's optional members start out NULL; the 1.0 ones are the caller's.
     EXPECT_EQ(host.library_cards, nullptr);
     EXPECT_EQ(host.describe_cards, nullptr);
     EXPECT_EQ(host.apply_steps, nullptr);
     EXPECT_EQ(host.random_below_each, nullptr);
+    EXPECT_EQ(host.card_zone, nullptr);
     EXPECT_NE(host.library_size, nullptr);
 }
 
@@ -383,13 +386,23 @@ TEST(HostVersions, TableInitSizedPicksTheLayoutThatFits)
     for (size_t i = KEYACT_HOST_SIZE_1_0; i < sizeof bytes; i++)
         EXPECT_EQ(bytes[i], 0xab) << i;
 
-    // A larger (newer) struct gets the newest layout this library knows.
+    // A 1.1 struct gets the 1.1 layout, its batched calls NULL.
     std::memset(bytes, 0xab, sizeof bytes);
-    keyact_host_table_init_sized(host, sizeof bytes);
+    keyact_host_table_init_sized(host, KEYACT_HOST_SIZE_1_1);
     EXPECT_EQ(host->struct_size, KEYACT_HOST_SIZE_1_1);
     EXPECT_EQ(host->abi_minor, 1u);
     EXPECT_EQ(host->apply_steps, nullptr);
     for (size_t i = KEYACT_HOST_SIZE_1_1; i < sizeof bytes; i++)
+        EXPECT_EQ(bytes[i], 0xab) << i;
+
+    // A larger (newer) struct gets the newest layout this library knows.
+    std::memset(bytes, 0xab, sizeof bytes);
+    keyact_host_table_init_sized(host, sizeof bytes);
+    EXPECT_EQ(host->struct_size, KEYACT_HOST_SIZE_1_2);
+    EXPECT_EQ(host->abi_minor, 2u);
+    EXPECT_EQ(host->apply_steps, nullptr);
+    EXPECT_EQ(host->card_zone, nullptr);
+    for (size_t i = KEYACT_HOST_SIZE_1_2; i < sizeof bytes; i++)
         EXPECT_EQ(bytes[i], 0xab) << i;
 }
 

@@ -129,7 +129,7 @@ struct DynamicHostFree {
 };
 using DynamicHostPtr = std::unique_ptr<keyact_host, DynamicHostFree>;
 
-// A 1.1 table: every callback, the batched ones included.
+// The newest table: every callback, the batched ones and card_zone included.
 DynamicHostPtr new_dynamic(ScriptedHost *scripted)
 {
     g_autoptr(GError) error = nullptr;

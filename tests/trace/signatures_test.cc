@@ -30,6 +30,8 @@ const Expected kExpected[] = {
     // ABI 1.1
     EXPECT_MEMBER(library_cards, STATUS, 6), EXPECT_MEMBER(describe_cards, STATUS, 5),
     EXPECT_MEMBER(apply_steps, STATUS, 6),   EXPECT_MEMBER(random_below_each, STATUS, 5),
+    // ABI 1.2
+    EXPECT_MEMBER(card_zone, STATUS, 4),
 };
 
 TEST(TraceSignatures, OneEntryPerCallbackInMemberOrder)
