@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""release_matrix.py - every pairing of an old release and this tree, from
-their DESTDIR stages (release-matrix.sh builds them; README.md, "The release
-matrix", says what each cell means).
+"""release_matrix.py - every pairing of each old release with this tree,
+from their DESTDIR stages (release-matrix.sh builds them; README.md, "The
+release matrix", says what each cell means).
 
 Rows are pairings of the three parts a distribution upgrades one package at
 a time: the `keyact` binary, libkeyact-host.so.1 (chosen with
-LD_LIBRARY_PATH) and the plugins (KEYACT_PLUGIN_PATH). Columns:
+LD_LIBRARY_PATH) and the plugins (KEYACT_PLUGIN_PATH), each from one old
+release or this tree (old releases are not mixed with each other). Each row
+is compared with the old release's own row (its binary, library and
+plugins); the row that is this tree alone with every old release's. Columns:
 
   lib       the binary really loaded that stage's libkeyact-host.so.1 (ldd)
   list      `keyact list --json`: both plugins load from the stage, none is
@@ -21,14 +24,21 @@ LD_LIBRARY_PATH) and the plugins (KEYACT_PLUGIN_PATH). Columns:
             exit status, same message); the card-pool scenarios only when
             the pool is there
   check     `keyact check` (this row's binary and library) passes both plugins
+  validate  in the rows with this tree's library: every demo and run again
+            with KEYACT_VALIDATE=1 (the host validation layer, read by the
+            library, so old binaries get it without a rebuild): the same
+            exit status, stdout and stderr as without it, and no report on
+            the "keyact-validate" log domain, but for the reports
+            release-log-changes.txt expects (a scenario whose host is wrong)
 
-Then abidiff: the new library and plugins against the old release's files
+Then abidiff: the new library and plugins against each old release's files
 and against packaging/abi's baselines, with packaging/abi/keyact.abignore:
 additions only (nothing removed, nothing changed, no incompatible change).
 
 Exit 0 only when every cell holds.
 """
 import argparse
+import concurrent.futures
 import difflib
 import glob
 import json
@@ -40,14 +50,20 @@ import tempfile
 
 COMPONENTS = ('keyact', 'library', 'plugins')
 KINDS = ('added', 'added-block', 'removed', 'reworded', 'sub-new', 'continued',
-         'added-member')
+         'added-member', 'validate-report')
+VALIDATE_DOMAIN = 'keyact-validate'
+
+
+def version_tuple(text):
+    return tuple(int(part) for part in re.findall(r'\d+', text))
 
 
 class Stage:
     """One release installed with DESTDIR: where its files are."""
 
-    def __init__(self, name, root, version):
+    def __init__(self, name, root, source, version):
         self.name = name
+        self.source = source
         self.root = os.path.abspath(root)
         self.version = version
         self.keyact = os.path.join(self.root, 'usr', 'bin', 'keyact')
@@ -64,6 +80,11 @@ class Stage:
         for path in [self.keyact, self.include, *self.plugins.values()]:
             if not os.path.exists(path):
                 sys.exit(f'release_matrix: {path} is not in the stage')
+        # The host validation layer (issue 18) is in the library when it
+        # exports its switch; KEYACT_VALIDATE means nothing to one without.
+        symbols = subprocess.run(['readelf', '--dyn-syms', '--wide', self.library],
+                                 capture_output=True, text=True).stdout
+        self.validates = re.search(r'\skeyact_registry_set_validation@', symbols) is not None
         version_h = open(os.path.join(self.include, 'keyact', 'version.h'), encoding='utf-8').read()
         self.abi_minor = int(re.search(r'#define KEYACT_ABI_MINOR (\d+)u', version_h).group(1))
 
@@ -71,7 +92,8 @@ class Stage:
 class Change:
     """One documented difference between the two releases' output."""
 
-    def __init__(self, component, kind, pattern, replacement, why, where):
+    def __init__(self, component, kind, pattern, replacement, why, where, after):
+        self.after = after  # made after this release: applies against it and older ones
         self.component = component
         self.kind = kind
         self.pattern = re.compile(pattern)
@@ -83,15 +105,24 @@ class Change:
     def note(self, old, new):
         self.seen[(old, new)] = self.seen.get((old, new), 0) + 1
 
+    def applies(self, old, new_parts):
+        return self.component in new_parts and version_tuple(old.version) <= self.after
+
 
 def read_changes(path):
-    """release-log-changes.txt: a comment (the why), then one entry per line:
+    """release-log-changes.txt: `after VERSION` lines open the sections;
+    in each, a comment (the why), then one entry per line:
     COMPONENT added REGEX | COMPONENT added-block REGEX => LINE-REGEX |
     COMPONENT removed REGEX | COMPONENT reworded REGEX => REPLACEMENT |
-    COMPONENT added-member PATH (the file's header says what each means)."""
-    changes, why = [], []
+    COMPONENT added-member PATH | COMPONENT validate-report SCENARIO => LINE
+    (the file's header says what each means)."""
+    changes, why, after = [], [], None
     for number, line in enumerate(open(path, encoding='utf-8'), 1):
         line = line.rstrip('\n')
+        section = re.fullmatch(r'after (\d+\.\d+\.\d+)', line)
+        if section:
+            after, why = version_tuple(section.group(1)), []
+            continue
         if line.startswith('#'):
             why.append(line.lstrip('# ').strip())
             continue
@@ -105,14 +136,17 @@ def read_changes(path):
                      f'{", ".join(COMPONENTS)}, KIND one of {", ".join(KINDS)}')
         if not why or why[0].startswith('SPDX'):
             sys.exit(f'release_matrix: {where}: every change needs a comment saying why')
+        if after is None:
+            sys.exit(f'release_matrix: {where}: an entry before the first "after VERSION" line')
         replacement = None
-        parts = {'reworded': 2, 'added-block': 2, 'continued': 2, 'sub-new': 3}.get(kind, 1)
+        parts = {'reworded': 2, 'added-block': 2, 'continued': 2, 'sub-new': 3,
+                 'validate-report': 2}.get(kind, 1)
         if parts > 1:
             fields = re.split(r' =>(?: |$)', rest)  # "X =>" at the end: an empty field
             if len(fields) != parts:
                 sys.exit(f'release_matrix: {where}: {kind} takes {parts} fields joined by " => "')
             rest, replacement = fields[0], fields[1:] if parts == 3 else fields[1]
-        changes.append(Change(component, kind, rest, replacement, ' '.join(why), where))
+        changes.append(Change(component, kind, rest, replacement, ' '.join(why), where, after))
     return changes
 
 
@@ -244,9 +278,10 @@ def text_lines(text, changes, side):
 
 
 class Row:
-    def __init__(self, label, binary, library, plugins, promised=True):
+    def __init__(self, label, binary, library, plugins, against=(), promised=True):
         self.label = label
         self.binary, self.library, self.plugins = binary, library, plugins
+        self.against = list(against)  # the old releases whose own row it must match
         self.promised = promised
         self.cells = {}      # column -> (ok, text)
         self.details = []    # lines printed under the table
@@ -263,6 +298,14 @@ class Row:
 
     def cell(self, column, ok, text):
         self.cells[column] = (ok, text)
+
+
+def run_all(jobs, workers):
+    """run() each (argv, env, timeout) job, `workers` at a time (each is a
+    process of its own: the CI machine's cores shorten the matrix); the
+    results in the jobs' order."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(lambda job: run(*job), jobs))
 
 
 def check_lib(row, env):
@@ -304,14 +347,15 @@ def check_list(row, env):
 
 
 def compare(row, reference, key, result, changes, old):
-    """Compare one output of this row with the reference row's; returns a
-    problem or None."""
+    """Compare one output of this row with the old release's own row's;
+    returns a problem or None."""
     ref = reference.outputs[key]
     code, out, err = result
     what = ' '.join(part for part in key if part)
     if code != ref[0]:
         return f'{what}: exit {code}, {old.name} gave {ref[0]}'
-    applicable = [c for c in changes if c.component in row.new_parts(old)]
+    new_parts = row.new_parts(old)
+    applicable = [c for c in changes if c.applies(old, new_parts)]
     as_json = '--json' in key[1]
     for name, mine, theirs in (('stdout', out, ref[1]), ('stderr', err, ref[2])):
         if as_json and name == 'stdout':
@@ -323,57 +367,123 @@ def compare(row, reference, key, result, changes, old):
         if new_lines != old_lines:
             diff = difflib.unified_diff(old_lines, new_lines, f'{old.name} {name}',
                                         f'{row.label} {name}', lineterm='', n=1)
-            row.details.append(f'{row.label}: {what}, {name} differs:')
+            row.details.append(f'{row.label}: {what}, {name} differs from {old.name}\'s:')
             row.details += ['    ' + line for line in list(diff)[:40]]
             return f'{what}: {name} differs'
     return None
 
 
-def play(row, env, reference, scenarios, new_only, cards, changes, old, roots):
-    """demo and run cells; with reference None, record this row's outputs.
-    A scenario only this tree has, and that 1.1.0 refuses as bad input
-    (exit 2), is not one both versions accept: it is not compared."""
+def play_commands(scenarios, cards):
+    """(key, arguments) of every demo and run of a row."""
     commands = [(('demo', ''), ['demo']), (('demo', '--json'), ['demo', '--json'])]
     for rel, path in scenarios:
         extra = ['--cards', cards] if rel.startswith('pool/') else []
         commands.append((('run', rel), ['run'] + extra + [path]))
         commands.append((('run', rel + ' --json'), ['run', '--json'] + extra + [path]))
-    row.outputs = {}
-    row.not_compared = []
-    problems = {'demo': [], 'run': []}
-    for key, args in commands:
-        code, out, err = run([row.binary.keyact] + args, env)
+    return commands
+
+
+def record(row, env, commands, roots, workers):
+    """Every demo and run with this row's parts: {key: (exit, stdout, stderr)}."""
+    results = run_all([([row.binary.keyact] + args, env, 120) for _, args in commands], workers)
+    outputs = {}
+    for (key, _), (code, out, err) in zip(commands, results):
         # Paths differ by stage, not by release.
         for root in roots:
             out, err = out.replace(root, '$STAGE'), err.replace(root, '$STAGE')
-        row.outputs[key] = (code, out, err)
-        if reference is None:
-            if key[0] == 'demo' and code != 0:
-                problems['demo'].append(f'{" ".join(p for p in key if p)}: exit {code}')
-            continue
-        if key[0] == 'run' and key[1].split(' ')[0] in new_only and reference.outputs[key][0] == 2:
-            row.not_compared.append(key[1])
-            continue
-        problem = compare(row, reference, key, (code, out, err), changes, old)
-        if problem:
-            problems[key[0]].append(problem)
+        outputs[key] = (code, out, err)
+    return outputs
+
+
+def play(row, env, references, commands, new_only, changes, roots, workers):
+    """demo and run cells: this row's outputs against each old release's own
+    row in references ({old stage: its row}). A scenario only this tree has,
+    and that the old release refuses as bad input (exit 2), is not one both
+    versions accept: it is not compared."""
+    row.outputs = record(row, env, commands, roots, workers)
+    row.not_compared = set()
+    problems = {'demo': [], 'run': []}
+    if not row.against:
+        for key, _ in commands:
+            if key[0] == 'demo' and row.outputs[key][0] != 0:
+                problems['demo'].append(f'{" ".join(p for p in key if p)}: exit {row.outputs[key][0]}')
+    for old in row.against:
+        reference = references[old]
+        for key, _ in commands:
+            if (key[0] == 'run' and key[1].split(' ')[0] in new_only[old]
+                    and reference.outputs[key][0] == 2):
+                row.not_compared.add((old.name, key[1]))
+                continue
+            problem = compare(row, reference, key, row.outputs[key], changes, old)
+            if problem:
+                problems[key[0]].append(problem)
     n_runs = len(commands) - 2
     accepted = sum(1 for key, _ in commands if key[0] == 'run' and row.outputs[key][0] == 0)
-    same = f'the same as {old.name}' if reference is not None else 'recorded'
+    same = ('the same as ' + ' and '.join(old.name for old in row.against)
+            if row.against else 'recorded')
     row.cell('demo', not problems['demo'],
              problems['demo'][0] if problems['demo'] else f'text + json exit 0, {same}')
     if row.not_compared:
-        same += f' ({len(row.not_compared)} new-only runs {old.name} refuses not compared)'
+        same += f' ({len(row.not_compared)} new-only runs an old release refuses not compared)'
     row.cell('run', not problems['run'],
              f'{len(problems["run"])} of {n_runs} differ: {problems["run"][0]}' if problems['run']
              else f'{n_runs} runs ({accepted} exit 0), {same}')
 
 
-def check_plugins(row, env):
-    results = []
+def validate_lines(text):
+    return [line for line in text.splitlines() if VALIDATE_DOMAIN in line]
+
+
+def check_validation(row, env, commands, changes, roots, workers):
+    """The validate cell: every demo and run again with KEYACT_VALIDATE=1.
+    The layer never changes what the plugin or the host do and says nothing
+    when all is well, so each output must equal the run without it, but for
+    the reports a validate-report entry expects for that scenario, and each
+    of those must be reported."""
+    expected = [c for c in changes if c.kind == 'validate-report']
+    on = record(row, dict(env, KEYACT_VALIDATE='1'), commands, roots, workers)
+    problems, reports = [], 0
+    for key, _ in commands:
+        what = ' '.join(part for part in key if part)
+        code, out, err = on[key]
+        off = row.outputs[key]
+        scenario = key[1].split(' ')[0]
+        wanted = [c for c in expected if key[0] == 'run' and c.pattern.fullmatch(scenario)]
+        kept = []
+        for line in err.splitlines():
+            change = next((c for c in wanted if re.fullmatch(c.replacement, line)), None)
+            if change:
+                change.note(None, f'{what}: {line}')
+                reports += 1
+            else:
+                kept.append(line)
+        unseen = [c for c in wanted
+                  if not any(re.fullmatch(c.replacement, line) for line in err.splitlines())]
+        if (code, out, kept) != (off[0], off[1], off[2].splitlines()) or unseen:
+            problem = (f'{what}: exit {code}, {off[0]} without' if code != off[0] else
+                       f'{what}: expected report missing ({unseen[0].where})' if unseen else
+                       f'{what}: reports {validate_lines(chr(10).join(kept))[0][:80]}'
+                       if validate_lines('\n'.join(kept)) else f'{what}: output differs')
+            problems.append(problem)
+            row.details.append(f'{row.label}: KEYACT_VALIDATE=1, {problem}')
+            diff = difflib.unified_diff(off[2].splitlines() + off[1].splitlines(),
+                                        err.splitlines() + out.splitlines(),
+                                        'without (stderr, stdout)', 'KEYACT_VALIDATE=1',
+                                        lineterm='', n=1)
+            row.details += ['    ' + line for line in list(diff)[:30]]
+    row.cell('validate', not problems,
+             f'{len(problems)} of {len(commands)} differ: {problems[0]}' if problems else
+             f'{len(commands)} demos and runs with KEYACT_VALIDATE=1 as without it'
+             + (f', {reports} expected report(s)' if reports else ', no report'))
+
+
+def check_plugins(row, env, workers):
+    names = list(row.plugins.plugins)
+    results = run_all([([row.binary.keyact, 'check', row.plugins.plugins[name]], env, 300)
+                       for name in names], workers)
+    texts = []
     ok = True
-    for name, path in row.plugins.plugins.items():
-        code, out, err = run([row.binary.keyact, 'check', path], env, timeout=300)
+    for name, (code, out, err) in zip(names, results):
         summary = re.search(r'^PASS: all (\d+) checks passed$', out, re.M)
         # "conformance ID  all N cases pass", once per host kind the check has
         cases = re.findall(r'^\s*pass\s+conformance \S+( \(1\.\d host\))?\s+all (\d+) cases pass$',
@@ -383,13 +493,13 @@ def check_plugins(row, env):
         if passed:
             hosts = ' + '.join(f'{n}{host.replace(" (", " on ").rstrip(")")}'
                                for host, n in cases)
-            results.append(f'{name} {summary.group(1)} checks'
-                           + (f' ({hosts} cases)' if cases else ''))
+            texts.append(f'{name} {summary.group(1)} checks'
+                         + (f' ({hosts} cases)' if cases else ''))
         else:
-            results.append(f'{name} FAIL (exit {code})')
+            texts.append(f'{name} FAIL (exit {code})')
             row.details.append(f'{row.label}: keyact check {name}:')
             row.details += ['    ' + line for line in (out + err).splitlines()[-20:]]
-    row.cell('check', ok, ', '.join(results))
+    row.cell('check', ok, ', '.join(texts))
 
 
 def version_needs(binary):
@@ -423,7 +533,7 @@ def new_binary_on_old_library(row, env):
                                for m in missing)
         text = (f'refused by ld.so: needs {", ".join(missing)}' if ok
                 else f'needs {", ".join(missing)} but exit {code}: {err.strip()[:60]}')
-        for column in ('lib', 'list', 'demo', 'run', 'check'):
+        for column in ('lib', 'list', 'demo', 'run', 'check', 'validate'):
             row.cell(column, ok, text if column == 'lib' else '-')
         return False
     return True
@@ -479,7 +589,7 @@ def additions_only(code, output):
     return problems, summary
 
 
-def abi_rows(args, old, new, scratch):
+def abi_rows(args, olds, new, scratch):
     """abidiff rows. Each library is first written out with abidw (public
     types only); the comparison is of those files, and each must describe
     the struct it exports (so the comparison cannot pass by seeing nothing)."""
@@ -488,22 +598,23 @@ def abi_rows(args, old, new, scratch):
     abidw_tool = os.path.join(os.path.dirname(tool), 'abidw') if tool else ''
     suppressions = os.path.join(args.new_source, 'packaging', 'abi', 'keyact.abignore')
     baselines = os.path.join(args.new_source, 'packaging', 'abi')
-    pairs = [('libkeyact-host.so.1', old.library, new.library, 'keyact_host')]
-    for name in ('discover', 'cascade'):
-        pairs.append((f'keyact-{name}.so', old.plugins[name], new.plugins[name],
-                      'keyact_plugin_entry'))
-    pairs.append(('libkeyact-host.so.1', os.path.join(baselines, 'libkeyact-host.abi'),
+    pairs = []
+    for old in olds:
+        pairs.append(('libkeyact-host.so.1', old, old.library, new.library, 'keyact_host'))
+        for name in ('discover', 'cascade'):
+            pairs.append((f'keyact-{name}.so', old, old.plugins[name], new.plugins[name],
+                          'keyact_plugin_entry'))
+    pairs.append(('libkeyact-host.so.1', None, os.path.join(baselines, 'libkeyact-host.abi'),
                   new.library, 'keyact_host'))
-    pairs.append(('keyact-discover.so', os.path.join(baselines, 'keyact-discover.abi'),
+    pairs.append(('keyact-discover.so', None, os.path.join(baselines, 'keyact-discover.abi'),
                   new.plugins['discover'], 'keyact_plugin_entry'))
-    for number, (name, before, after, must_have) in enumerate(pairs):
-        baseline = before.endswith('.abi')
-        against = 'packaging/abi/' + os.path.basename(before) if baseline else old.name
+    for number, (name, old, before, after, must_have) in enumerate(pairs):
+        against = old.name if old else 'packaging/abi/' + os.path.basename(before)
         label = f'abidiff {name} against {against}'
         if not tool or not os.path.exists(abidw_tool):
             rows.append((label, False, 'abidiff is not installed (apt-get install abigail-tools)'))
             continue
-        if not baseline:
+        if old:
             before = abidw(abidw_tool, before, old, os.path.join(scratch, f'{number}-old.abi'))
         after = abidw(abidw_tool, after, new, os.path.join(scratch, f'{number}-new.abi'))
         problems = [f'{os.path.basename(f)} describes no {must_have}' for f in (before, after)
@@ -520,11 +631,12 @@ def abi_rows(args, old, new, scratch):
     return rows, outputs
 
 
-def scenario_files(new_source, old_source, cards):
-    """Every scenario of either tree (the new tree's copy when both have
-    it), the ones only the new tree has, and the pool ones left out."""
+def scenario_files(new_source, olds, cards):
+    """Every scenario of any tree (this tree's copy when it has it), for
+    each old release the ones only this tree has, and the pool ones left
+    out."""
     found, in_tree = {}, {}
-    for source in (old_source, new_source):
+    for source in [old.source for old in olds] + [new_source]:
         root = os.path.join(source, 'tests', 'scenarios')
         in_tree[source] = set()
         for path in glob.glob(os.path.join(root, '**', '*.json'), recursive=True):
@@ -533,7 +645,7 @@ def scenario_files(new_source, old_source, cards):
                 continue  # expected results and card lists, not scenarios
             found[rel] = path
             in_tree[source].add(rel)
-    new_only = in_tree[new_source] - in_tree[old_source]
+    new_only = {old: in_tree[new_source] - in_tree[old.source] for old in olds}
     skipped = []
     if not (cards and os.path.exists(cards)):
         skipped = sorted(rel for rel in found if rel.startswith('pool/'))
@@ -553,41 +665,53 @@ def print_table(headers, rows):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument('--old-stage', required=True)
+    parser.add_argument('--release', nargs=4, action='append', required=True,
+                        metavar=('NAME', 'STAGE', 'SOURCE', 'VERSION'),
+                        help='an old release: its label, DESTDIR stage, source tree and '
+                             'project version (oldest first; repeat for each)')
     parser.add_argument('--new-stage', required=True)
-    parser.add_argument('--old-source', required=True)
     parser.add_argument('--new-source', required=True)
-    parser.add_argument('--old-version', required=True)
     parser.add_argument('--new-version', required=True)
-    parser.add_argument('--old-name', default='1.1.0')
     parser.add_argument('--known-changes', required=True)
     parser.add_argument('--abidiff', default='')
     parser.add_argument('--cards', default='')
+    parser.add_argument('--jobs', type=int, default=os.cpu_count() or 1,
+                        help='keyact processes at a time (default: the number of CPUs)')
     parser.add_argument('--write-baselines', action='store_true')
     args = parser.parse_args()
 
-    old = Stage(args.old_name, args.old_stage, args.old_version)
-    new = Stage('new', args.new_stage, args.new_version)
+    olds = []
+    for name, stage, source, version in args.release:
+        olds.append(Stage(name, stage, source, version))
+    new = Stage('new', args.new_stage, args.new_source, args.new_version)
     changes = read_changes(args.known_changes)
     if args.write_baselines:
         write_baselines(args, new)
-    scenarios, new_only, skipped = scenario_files(args.new_source, args.old_source, args.cards)
+    scenarios, new_only, skipped = scenario_files(args.new_source, olds, args.cards)
+    commands = play_commands(scenarios, args.cards)
+    roots = [old.root for old in olds] + [new.root]
 
     base = {k: v for k, v in os.environ.items()
             if not k.startswith('KEYACT_') and k not in ('LD_LIBRARY_PATH', 'LD_PRELOAD')}
     base.update(LANG='C.UTF-8', LC_ALL='C.UTF-8')
 
-    reference = Row(f'{old.name} keyact + library, {old.name} plugins', old, old, old)
-    rows = [
-        reference,
-        Row(f'{old.name} keyact + library, new plugins', old, old, new),
-        Row(f'new keyact + library, {old.name} plugins', new, new, old),
-        Row('new keyact + library, new plugins', new, new, new),
-        Row(f'{old.name} keyact on the new library, {old.name} plugins', old, new, old),
-        Row(f'{old.name} keyact on the new library, new plugins', old, new, new),
-        Row(f'new keyact on the {old.name} library, new plugins (not promised)', new, old, new,
-            promised=False),
-    ]
+    # One row per distinct mix: an old release's own, its five mixes with
+    # this tree, then this tree alone (compared with every old release).
+    references, rows = {}, []
+    for old in olds:
+        n = old.name
+        references[old] = Row(f'{n} keyact + library, {n} plugins', old, old, old)
+        rows += [
+            references[old],
+            Row(f'{n} keyact + library, new plugins', old, old, new, [old]),
+            Row(f'new keyact + library, {n} plugins', new, new, old, [old]),
+            Row(f'{n} keyact on the new library, {n} plugins', old, new, old, [old]),
+            Row(f'{n} keyact on the new library, new plugins', old, new, new, [old]),
+            Row(f'new keyact on the {n} library, new plugins (not promised)', new, old, new,
+                [old], promised=False),
+        ]
+    rows.append(Row('new keyact + library, new plugins', new, new, new, olds))
+    columns = ('lib', 'list', 'demo', 'run', 'check', 'validate')
     for row in rows:
         print(f'release_matrix: {row.label}', file=sys.stderr, flush=True)
         env = row.env(base)
@@ -595,23 +719,28 @@ def main():
             continue
         check_lib(row, env)
         check_list(row, env)
-        play(row, env, None if row is reference else reference, scenarios, new_only, args.cards,
-             changes, old, (old.root, new.root))
-        check_plugins(row, env)
+        play(row, env, references, commands, new_only, changes, roots, args.jobs)
+        check_plugins(row, env, args.jobs)
+        if row.library.validates:
+            check_validation(row, env, commands, changes, roots, args.jobs)
+        else:
+            row.cell('validate', True, f'- (the {row.library.name} library has no validation layer)')
 
-    columns = ('lib', 'list', 'demo', 'run', 'check')
     table = [[row.label] + [('ok ' if row.cells[c][0] else 'FAIL ') + row.cells[c][1]
                             for c in columns] for row in rows]
     with tempfile.TemporaryDirectory() as scratch:
-        abi_table, abi_outputs = abi_rows(args, old, new, scratch)
+        abi_table, abi_outputs = abi_rows(args, olds, new, scratch)
     print()
-    print(f'Release matrix: old = {old.name} (plugins {old.version}, ABI 1.{old.abi_minor}), '
-          f'new = this tree (plugins {new.version}, ABI 1.{new.abi_minor})')
-    print(f'{len(scenarios)} scenarios ({len(new_only)} only in this tree)' +
+    print('Release matrix: ' + ', '.join(
+        f'{old.name} (plugins {old.version}, ABI 1.{old.abi_minor})' for old in olds)
+        + f', new = this tree (plugins {new.version}, ABI 1.{new.abi_minor})')
+    print(f'{len(scenarios)} scenarios' +
+          ''.join(f'; {len(new_only[old])} not in {old.name}' for old in olds) +
           (f'; skipped (no card pool at {args.cards}): {", ".join(skipped)}' if skipped else ''))
     refused = sorted({key for row in rows for key in getattr(row, 'not_compared', [])})
     if refused:
-        print(f'Not compared (only in this tree, {old.name} refuses them): {", ".join(refused)}')
+        print('Not compared (only in this tree, the old release refuses them): '
+              + ', '.join(f'{rel} ({name})' for name, rel in refused))
     print()
     print_table(['keyact + library, plugins'] + list(columns), table)
     print()
@@ -649,7 +778,8 @@ def main():
     if failed:
         print(f'release matrix: {len(failed)} failing cell(s): ' + '; '.join(failed))
         return 1
-    print('release matrix: every cell holds')
+    print(f'release matrix: every cell holds ({len(rows)} rows, '
+          f'{", ".join(old.name for old in olds)} and this tree)')
     return 0
 
 
