@@ -50,8 +50,13 @@ import tempfile
 
 COMPONENTS = ('keyact', 'library', 'plugins')
 KINDS = ('added', 'added-block', 'removed', 'reworded', 'sub-new', 'continued',
-         'added-member', 'validate-report')
+         'added-member', 'validate-report', 'validate-note')
 VALIDATE_DOMAIN = 'keyact-validate'
+# GLib's default log line: "(keyact:1234): DOMAIN-WARNING **: 12:34:56.789: text"
+# ("DOMAIN-Message: 12:34:56.789: text" for a message); without the process
+# id and the time it reads "DOMAIN-WARNING: text".
+GLIB_LOG_LINE = re.compile(r'(?:\([^()\s]*:\d+\): )?(\S+-(?:WARNING|Message|CRITICAL))'
+                           r'(?: \*\*)?: \d\d:\d\d:\d\d\.\d+: ')
 
 
 def version_tuple(text):
@@ -141,6 +146,9 @@ def read_changes(path):
         replacement = None
         parts = {'reworded': 2, 'added-block': 2, 'continued': 2, 'sub-new': 3,
                  'validate-report': 2}.get(kind, 1)
+        if kind.startswith('validate-') and component != 'library':
+            sys.exit(f'release_matrix: {where}: the validation layer is the library\'s: '
+                     f'library {kind}')
         if parts > 1:
             fields = re.split(r' =>(?: |$)', rest)  # "X =>" at the end: an empty field
             if len(fields) != parts:
@@ -430,17 +438,26 @@ def play(row, env, references, commands, new_only, changes, roots, workers):
              else f'{n_runs} runs ({accepted} exit 0), {same}')
 
 
-def validate_lines(text):
-    return [line for line in text.splitlines() if VALIDATE_DOMAIN in line]
+def log_lines(text):
+    """stderr's lines, GLib's log lines without the process id and time,
+    nor the empty line GLib writes before a warning."""
+    lines = []
+    for line in text.splitlines():
+        match = GLIB_LOG_LINE.match(line)
+        if match and not match.group(1).endswith('Message') and lines and not lines[-1]:
+            lines.pop()
+        lines.append(GLIB_LOG_LINE.sub(r'\1: ', line, count=1))
+    return lines
 
 
 def check_validation(row, env, commands, changes, roots, workers):
     """The validate cell: every demo and run again with KEYACT_VALIDATE=1.
     The layer never changes what the plugin or the host do and says nothing
     when all is well, so each output must equal the run without it, but for
-    the reports a validate-report entry expects for that scenario, and each
-    of those must be reported."""
-    expected = [c for c in changes if c.kind == 'validate-report']
+    the reports a validate-report entry expects for that scenario (each of
+    which must be there) and the notes a validate-note entry allows."""
+    reports_wanted = [c for c in changes if c.kind == 'validate-report']
+    notes = [c for c in changes if c.kind == 'validate-note']
     on = record(row, dict(env, KEYACT_VALIDATE='1'), commands, roots, workers)
     problems, reports = [], 0
     for key, _ in commands:
@@ -448,29 +465,34 @@ def check_validation(row, env, commands, changes, roots, workers):
         code, out, err = on[key]
         off = row.outputs[key]
         scenario = key[1].split(' ')[0]
-        wanted = [c for c in expected if key[0] == 'run' and c.pattern.fullmatch(scenario)]
-        kept = []
-        for line in err.splitlines():
-            change = next((c for c in wanted if re.fullmatch(c.replacement, line)), None)
-            if change:
-                change.note(None, f'{what}: {line}')
+        wanted = [c for c in reports_wanted if key[0] == 'run' and c.pattern.fullmatch(scenario)]
+        kept, found = [], set()
+        for line in log_lines(err):
+            report = next((c for c in wanted if re.fullmatch(c.replacement, line)), None)
+            note = next((c for c in notes if c.pattern.fullmatch(line)), None)
+            if report:
+                report.note(None, f'{what}: {line}')
+                found.add(report)
                 reports += 1
+            elif note:
+                note.note(None, line)
             else:
                 kept.append(line)
-        unseen = [c for c in wanted
-                  if not any(re.fullmatch(c.replacement, line) for line in err.splitlines())]
-        if (code, out, kept) != (off[0], off[1], off[2].splitlines()) or unseen:
-            problem = (f'{what}: exit {code}, {off[0]} without' if code != off[0] else
-                       f'{what}: expected report missing ({unseen[0].where})' if unseen else
-                       f'{what}: reports {validate_lines(chr(10).join(kept))[0][:80]}'
-                       if validate_lines('\n'.join(kept)) else f'{what}: output differs')
-            problems.append(problem)
-            row.details.append(f'{row.label}: KEYACT_VALIDATE=1, {problem}')
-            diff = difflib.unified_diff(off[2].splitlines() + off[1].splitlines(),
-                                        err.splitlines() + out.splitlines(),
-                                        'without (stderr, stdout)', 'KEYACT_VALIDATE=1',
-                                        lineterm='', n=1)
-            row.details += ['    ' + line for line in list(diff)[:30]]
+        missing = [c for c in wanted if c not in found]
+        if (code, out, kept) == (off[0], off[1], log_lines(off[2])) and not missing:
+            continue
+        unexpected = [line for line in kept if VALIDATE_DOMAIN in line]
+        problem = (f'{what}: exit {code}, {off[0]} without' if code != off[0] else
+                   f'{what}: expected report missing ({missing[0].where})' if missing else
+                   f'{what}: {unexpected[0][:100]}' if unexpected else
+                   f'{what}: output differs')
+        problems.append(problem)
+        row.details.append(f'{row.label}: KEYACT_VALIDATE=1, {problem}')
+        diff = difflib.unified_diff(log_lines(off[2]) + off[1].splitlines(),
+                                    log_lines(err) + out.splitlines(),
+                                    'without (stderr, stdout)', 'KEYACT_VALIDATE=1',
+                                    lineterm='', n=1)
+        row.details += ['    ' + line for line in list(diff)[:30]]
     row.cell('validate', not problems,
              f'{len(problems)} of {len(commands)} differ: {problems[0]}' if problems else
              f'{len(commands)} demos and runs with KEYACT_VALIDATE=1 as without it'
