@@ -104,8 +104,11 @@ stage() {  # stage NAME SOURCE
         meson setup "$build" "$2" "${options[@]}" >"$work/setup-$1.log" 2>&1 \
             || { cat "$work/setup-$1.log" >&2; return 1; }
     fi
+    # A kept build regenerates first, so that the targets are this tree's.
+    ninja -C "$build" build.ninja >"$work/ninja-$1.log" 2>&1 \
+        || { tail -50 "$work/ninja-$1.log" >&2; return 1; }
     mapfile -t targets < <(installed_targets "$build")
-    ninja -C "$build" "${targets[@]}" >"$work/ninja-$1.log" 2>&1 \
+    ninja -C "$build" "${targets[@]}" >>"$work/ninja-$1.log" 2>&1 \
         || { tail -50 "$work/ninja-$1.log" >&2; return 1; }
     rm -rf "$dest"
     meson install -C "$build" --no-rebuild --destdir "$dest" >"$work/install-$1.log" 2>&1 \

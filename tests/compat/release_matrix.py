@@ -23,7 +23,9 @@ plugins); the row that is this tree alone with every old release's. Columns:
             scenario under tests/scenarios (malformed ones included: same
             exit status, same message); the card-pool scenarios only when
             the pool is there
-  check     `keyact check` (this row's binary and library) passes both plugins
+  check     `keyact check` (this row's binary and library) passes both plugins,
+            but for the checks a check-fails entry expects this tree's
+            keyact to fail on an old release's plugins (a case added later)
   validate  in the rows with this tree's library: every demo and run again
             with KEYACT_VALIDATE=1 (the host validation layer, read by the
             library, so old binaries get it without a rebuild): the same
@@ -50,12 +52,12 @@ import tempfile
 
 COMPONENTS = ('keyact', 'library', 'plugins')
 KINDS = ('added', 'added-block', 'removed', 'reworded', 'sub-new', 'continued',
-         'added-member', 'validate-report', 'validate-note')
+         'added-member', 'validate-report', 'validate-note', 'check-fails')
 VALIDATE_DOMAIN = 'keyact-validate'
 # GLib's default log line: "(keyact:1234): DOMAIN-WARNING **: 12:34:56.789: text"
 # ("DOMAIN-Message: 12:34:56.789: text" for a message); without the process
 # id and the time it reads "DOMAIN-WARNING: text".
-GLIB_LOG_LINE = re.compile(r'(?:\([^()\s]*:\d+\): )?(\S+-(?:WARNING|Message|CRITICAL))'
+GLIB_LOG_LINE = re.compile(r'(?:\([^()]*:\d+\): )?(\S+-(?:WARNING|Message|CRITICAL))'
                            r'(?: \*\*)?: \d\d:\d\d:\d\d\.\d+: ')
 
 
@@ -145,7 +147,9 @@ def read_changes(path):
             sys.exit(f'release_matrix: {where}: an entry before the first "after VERSION" line')
         replacement = None
         parts = {'reworded': 2, 'added-block': 2, 'continued': 2, 'sub-new': 3,
-                 'validate-report': 2}.get(kind, 1)
+                 'validate-report': 2, 'check-fails': 2}.get(kind, 1)
+        if kind == 'check-fails' and component != 'keyact':
+            sys.exit(f'release_matrix: {where}: `keyact check` is the command\'s: keyact {kind}')
         if kind.startswith('validate-') and component != 'library':
             sys.exit(f'release_matrix: {where}: the validation layer is the library\'s: '
                      f'library {kind}')
@@ -499,28 +503,68 @@ def check_validation(row, env, commands, changes, roots, workers):
              + (f', {reports} expected report(s)' if reports else ', no report'))
 
 
-def check_plugins(row, env, workers):
+def check_plugins(row, env, changes):
+    """The check cell: this row's `keyact check --json` on both plugins.
+    Every check passes, but where a check-fails entry applies (this tree's
+    keyact checks an old release's plugins against a case added after it):
+    there the check it names must fail, with only the case lines it names."""
     names = list(row.plugins.plugins)
-    results = run_all([([row.binary.keyact, 'check', row.plugins.plugins[name]], env, 300)
-                       for name in names], workers)
-    texts = []
-    ok = True
+    results = run_all([([row.binary.keyact, 'check', '--json', row.plugins.plugins[name]],
+                        env, 300) for name in names], len(names))
+    old = row.plugins if row.plugins in row.against else None
+    documented = [c for c in changes if c.kind == 'check-fails' and old is not None
+                  and c.applies(old, row.new_parts(old))]
+    texts, ok, seen = [], True, set()
     for name, (code, out, err) in zip(names, results):
-        summary = re.search(r'^PASS: all (\d+) checks passed$', out, re.M)
-        # "conformance ID  all N cases pass", once per host kind the check has
-        cases = re.findall(r'^\s*pass\s+conformance \S+( \(1\.\d host\))?\s+all (\d+) cases pass$',
-                           out, re.M)
-        passed = code == 0 and summary is not None
-        ok = ok and passed
-        if passed:
-            hosts = ' + '.join(f'{n}{host.replace(" (", " on ").rstrip(")")}'
-                               for host, n in cases)
-            texts.append(f'{name} {summary.group(1)} checks'
-                         + (f' ({hosts} cases)' if cases else ''))
-        else:
+        try:
+            checks = json.loads(out)['checks']
+        except (ValueError, KeyError):
+            checks = None
+        if code not in (0, 1) or checks is None:
+            ok = False
             texts.append(f'{name} FAIL (exit {code})')
-            row.details.append(f'{row.label}: keyact check {name}:')
+            row.details.append(f'{row.label}: keyact check {name}: exit {code}')
             row.details += ['    ' + line for line in (out + err).splitlines()[-20:]]
+            continue
+        failing, expected = [], []
+        for check in checks:
+            if check['status'] == 'pass':
+                continue
+            entry = next((c for c in documented if c.pattern.fullmatch(check['name'])), None)
+            if entry and check['details'] and all(re.fullmatch(entry.replacement, d)
+                                                  for d in check['details']):
+                for detail in check['details']:
+                    entry.note(None, f'{name}: {check["name"]}: {detail}')
+                seen.add(entry)
+                expected.append(check['name'])
+            else:
+                failing.append(check)
+        # "conformance ID (1.x host)": "all N cases pass"
+        cases = []
+        for check in checks:
+            count = re.search(r'all (\d+) cases', check['reason'])
+            host = re.search(r'\((1\.\d host)\)', check['name'])
+            if check['name'].startswith('conformance ') and check['status'] == 'pass' and count:
+                where = (f' on {host.group(1)}' if host else
+                         ' contract' if check['name'].startswith('conformance contract') else '')
+                cases.append(count.group(1) + where)
+        ok = ok and not failing and code == (1 if expected else 0)
+        text = f'{name} {len(checks) - len(expected) - len(failing)} of {len(checks)} checks pass'
+        if cases:
+            text += f' ({" + ".join(cases)} cases)'
+        if expected:
+            text += f', {len(expected)} fail as documented'
+        if failing:
+            text += f', {len(failing)} FAIL: {failing[0]["name"]}'
+            row.details.append(f'{row.label}: keyact check {name}:')
+            for check in failing:
+                row.details.append(f'    {check["status"]} {check["name"]}: {check["reason"]}')
+                row.details += ['        ' + d for d in check['details'][:10]]
+        texts.append(text)
+    for entry in documented:
+        if entry not in seen:
+            ok = False
+            texts.append(f'documented failure not seen ({entry.where})')
     row.cell('check', ok, ', '.join(texts))
 
 
@@ -742,7 +786,7 @@ def main():
         check_lib(row, env)
         check_list(row, env)
         play(row, env, references, commands, new_only, changes, roots, args.jobs)
-        check_plugins(row, env, args.jobs)
+        check_plugins(row, env, changes)
         if row.library.validates:
             check_validation(row, env, commands, changes, roots, args.jobs)
         else:
