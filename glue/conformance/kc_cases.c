@@ -19,6 +19,14 @@
       .face_cast = KEYACT_FACE_NONE, .exiled = (exiled_), .bottom = (bottom_),          \
       .events = (events_) }
 
+/* CR 701.57c: the library ran out without a hit and the final card exiled,
+ * a land, is the discovered card: neither cast nor put into hand (outcome
+ * NONE), on the bottom with the rest, named by the result and DISCOVERED. */
+#define KC_FINAL(at, halves, exiled_, bottom_, events_)                                  \
+    { .status = KEYACT_OK, .outcome = KEYACT_OUTCOME_NONE, .discovered = KC_AT(at),     \
+      .mana_value_halves = (halves), .face_cast = KEYACT_FACE_NONE, .exiled = (exiled_), \
+      .bottom = (bottom_), .events = (events_) }
+
 #define FACE0 1u
 #define FACE1 2u
 #define BOTH_FACES 3u
@@ -180,10 +188,11 @@ static const KcCase kc_table[] = {
 
     /* ---- no hit, library size ---- */
     { .name = "no_hit_all_lands",
-      .ruling = "no nonland card: every card is exiled and put on the bottom, nothing discovered",
+      .ruling = "701.57c: no nonland card: every card is exiled and put on the bottom; the final "
+                "one, a land (mana value 0), is the discovered card",
       .n = 5, .library = { &kc_mountain, &kc_hengegate_pathway, &kc_mountain },
-      .expect = KC_MISS(3, KC_POS(0) | KC_POS(1) | KC_POS(2),
-                        "EXILED EXILED EXILED BOTTOM BOTTOM BOTTOM DISCOVERED") },
+      .expect = KC_FINAL(2, 0, 3, KC_POS(0) | KC_POS(1) | KC_POS(2),
+                         "EXILED EXILED EXILED BOTTOM BOTTOM BOTTOM DISCOVERED") },
     { .name = "no_hit_all_too_big",
       .ruling = "no card <= N: all bottomed",
       .n = 3, .library = { &kc_geological_appraiser, &kc_fire_ice },
@@ -197,9 +206,10 @@ static const KcCase kc_table[] = {
       .n = 4, .library = { &kc_geological_appraiser },
       .expect = KC_CAST(0, 8, 0, 1, 0, FACE0, "EXILED HIT CAST DISCOVERED") },
     { .name = "library_of_one_land",
-      .ruling = "a one-card library without a hit goes back to the bottom",
+      .ruling = "701.57c: a one-card library without a hit goes back to the bottom; that land "
+                "(mana value 0) is the discovered card",
       .n = 4, .library = { &kc_mountain },
-      .expect = KC_MISS(1, KC_POS(0), "EXILED BOTTOM DISCOVERED") },
+      .expect = KC_FINAL(0, 0, 1, KC_POS(0), "EXILED BOTTOM DISCOVERED") },
     { .name = "discover_x_from_host",
       .ruling = "discover X: the host computes X (Pantlaza: the entering Dinosaur's toughness, 3)",
       .n = 3, .source = &kc_pantlaza,

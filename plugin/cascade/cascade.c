@@ -29,6 +29,8 @@ static const kp_action_rules cascade_rules = {
     /* events.h: only HIT (and DISCOVERED) carry a mana value; FINISHED
      * names the card found, the result holds its value. */
     .last_event_has_value = 0u,
+    /* No "discovered card" in 702.85: FINISHED names a hit or nothing. */
+    .final_card_counts = 0u,
 };
 
 int32_t kcas_cascade_resolve(void *ctx, const keyact_host *host,

@@ -295,6 +295,8 @@ static int32_t run_steps(kp_run *run, const kp_action_rules *rules)
     rc = exile_until_hit(run, &found, &eval);
     if (rc != KEYACT_OK)
         return rc;
+    if (!found)
+        kp_name_final_card(run, rules, &eval);
 
     /* The hit is last in the list: leaving it out of the bottom is the
      * count minus one, keeping it in shuffles it with the rest. */

@@ -98,8 +98,13 @@ typedef struct kp_action_rules {
     uint32_t uncast_event;       /* KEYACT_EVENT_* sent after that move */
     uint32_t uncast_outcome;     /* KEYACT_OUTCOME_* once it moved */
     uint32_t last_event;         /* KEYACT_EVENT_*: the last event of a finished resolve;
-                                  * its card is the hit or KEYACT_CARD_NONE */
+                                  * its card is result->discovered: the hit, the
+                                  * final card (final_card_counts) or KEYACT_CARD_NONE */
     uint32_t last_event_has_value; /* 1: the last event carries the hit's mana value x2 */
+    /* 1 (discover): when the library runs out without a hit, the final card
+     * exiled is still reported, if its value passes `compare` (CR 701.57c;
+     * see kp_name_final_card). 0 (cascade): only a hit is reported. */
+    uint32_t final_card_counts;
 } kp_action_rules;
 
 /* Resolve one action under `rules` (the action's own static table, never

@@ -427,5 +427,7 @@ int32_t kp_run_batched(kp_run *run, const kp_action_rules *rules)
     rc = exile_until_hit(&batch, &found, &eval);
     if (rc != KEYACT_OK)
         return rc;
+    if (!found)
+        kp_name_final_card(run, rules, &eval);
     return finish(&batch, found, &eval);
 }

@@ -100,6 +100,27 @@ static inline int32_t kp_reserve(kp_card_list *list, uint32_t more)
     return KEYACT_OK;
 }
 
+/* CR 701.57c: "If the final card exiled during the process described in
+ * rule 701.57a has mana value N or less, it is the 'discovered card,'
+ * regardless of whether it was cast or put into a player's hand." Called
+ * when the library ran out without a hit, with `last` the evaluation of the
+ * final card exiled (not read when nothing was exiled). That card is a land
+ * or a card above N; when its value passes (a land: mana value 0), the
+ * result names it and its value, so the last event carries them too. It is
+ * neither cast nor put into hand: the outcome stays NONE, and it goes to the
+ * bottom with the rest. */
+static inline void kp_name_final_card(kp_run *run, const kp_action_rules *rules,
+                                      const kp_card_eval *last)
+{
+    uint64_t bound = 2u * (uint64_t)run->args->n + (rules->compare == KP_AT_MOST ? 1u : 0u);
+
+    if (!rules->final_card_counts || run->exiled.count == 0
+        || last->mana_value_halves >= bound)
+        return;
+    run->result->discovered = run->exiled.ids[run->exiled.count - 1u];
+    run->result->mana_value_halves = last->mana_value_halves;
+}
+
 /* What became of the cast question (kp_offer_and_cast). */
 typedef enum kp_cast_result {
     KP_NOT_CAST = 0,    /* declined or nothing castable: no cast tried */

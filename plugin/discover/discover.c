@@ -3,8 +3,10 @@
  *
  * What is discover's own: the hit has mana value N or less (and so must the
  * spell cast), an uncast hit goes to its owner's hand so only the rest go
- * to the bottom, and DISCOVERED (with the hit's mana value) is the last
- * event. The host calls are those listed in kp_run.h.
+ * to the bottom, DISCOVERED (with the discovered card's mana value) is the
+ * last event, and when the library runs out without a hit the final card
+ * exiled is the discovered card if its mana value is N or less (CR
+ * 701.57c: a land). The host calls are those listed in kp_run.h.
  */
 #include "discover.h"
 
@@ -19,6 +21,8 @@ static const kp_action_rules discover_rules = {
     .uncast_outcome = KEYACT_OUTCOME_HAND,
     .last_event = KEYACT_EVENT_DISCOVERED,
     .last_event_has_value = 1u,
+    /* CR 701.57c: the final card exiled, if its mana value is N or less. */
+    .final_card_counts = 1u,
 };
 
 int32_t kd_discover_resolve(void *ctx, const keyact_host *host,

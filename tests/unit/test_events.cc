@@ -91,9 +91,21 @@ TEST(DiscoveredEvent, AfterAFailedCast)
     EXPECT_TRUE(saw_failed);
 }
 
-TEST(DiscoveredEvent, WithoutAHit)
+// CR 701.57c: the library ran out and its final card exiled is a land
+// (mana value 0 <= N): DISCOVERED names it, though nothing was cast or put
+// into hand.
+TEST(DiscoveredEvent, WithoutAHitTheFinalLand)
 {
     Resolved run("no_hit_all_lands");
+    ASSERT_EQ(run.res.status, KEYACT_OK);
+    EXPECT_EQ(run.res.result.outcome, KEYACT_OUTCOME_NONE);
+    expect_discovered_last(run, run.game.library[2], 0);
+}
+
+// The final card exiled (Fire // Ice, mana value 4) is above discover 3: none.
+TEST(DiscoveredEvent, WithoutAHitTheFinalCardAboveN)
+{
+    Resolved run("no_hit_all_too_big");
     ASSERT_EQ(run.res.status, KEYACT_OK);
     expect_discovered_last(run, KEYACT_CARD_NONE, 0);
 }
