@@ -52,7 +52,7 @@ import tempfile
 
 COMPONENTS = ('keyact', 'library', 'plugins')
 KINDS = ('added', 'added-block', 'removed', 'reworded', 'sub-new', 'continued',
-         'added-member', 'validate-report', 'validate-note', 'check-fails')
+         'added-member', 'changed-member', 'validate-report', 'validate-note', 'check-fails')
 VALIDATE_DOMAIN = 'keyact-validate'
 # GLib's default log line: "(keyact:1234): DOMAIN-WARNING **: 12:34:56.789: text"
 # ("DOMAIN-Message: 12:34:56.789: text" for a message); without the process
@@ -121,7 +121,8 @@ def read_changes(path):
     in each, a comment (the why), then one entry per line:
     COMPONENT added REGEX | COMPONENT added-block REGEX => LINE-REGEX |
     COMPONENT removed REGEX | COMPONENT reworded REGEX => REPLACEMENT |
-    COMPONENT added-member PATH | COMPONENT validate-report SCENARIO => LINE
+    COMPONENT added-member PATH | COMPONENT changed-member PATH => OLD => NEW |
+    COMPONENT validate-report SCENARIO => LINE
     (the file's header says what each means)."""
     changes, why, after = [], [], None
     for number, line in enumerate(open(path, encoding='utf-8'), 1):
@@ -147,7 +148,7 @@ def read_changes(path):
             sys.exit(f'release_matrix: {where}: an entry before the first "after VERSION" line')
         replacement = None
         parts = {'reworded': 2, 'added-block': 2, 'continued': 2, 'sub-new': 3,
-                 'validate-report': 2, 'check-fails': 2}.get(kind, 1)
+                 'changed-member': 3, 'validate-report': 2, 'check-fails': 2}.get(kind, 1)
         if kind == 'check-fails' and component != 'keyact':
             sys.exit(f'release_matrix: {where}: `keyact check` is the command\'s: keyact {kind}')
         if kind.startswith('validate-') and component != 'library':
@@ -168,32 +169,56 @@ def run(argv, env, timeout=120):
 
 
 def drop_member(doc, path):
-    """Remove the members PATH (dot-separated, * = any key or element)
-    names; returns how many were removed."""
+    """Remove the members PATH names (see members()); returns how many."""
+    found = [(at, key) for at, key in members(doc, path) if isinstance(at, dict)]
+    for at, key in found:
+        del at[key]
+    return len(found)
+
+
+def members(doc, path):
+    """(container, key) of every member PATH (dot-separated, * = any key or
+    element) names in doc."""
     head, _, rest = path.partition('.')
     if isinstance(doc, dict):
         keys = list(doc) if head == '*' else [head] if head in doc else []
     elif isinstance(doc, list) and head == '*':
         keys = range(len(doc))
     else:
-        return 0
-    removed = 0
-    for key in keys:
-        if rest:
-            removed += drop_member(doc[key], rest)
-        elif isinstance(doc, dict):
-            del doc[key]
-            removed += 1
-    return removed
+        return []
+    if not rest:
+        return [(doc, key) for key in keys]
+    return [found for key in keys for found in members(doc[key], rest)]
 
 
-def json_lines(text, changes, side):
+def change_members(mine, theirs, changes):
+    """The changed-member entries: where the new document's member PATH holds
+    a value matching NEW (its JSON text) and the old document's same member
+    one matching OLD, the new value reads as the old one. Both documents are
+    walked alike (the same keys, list elements by position), so only members
+    at the same place are paired."""
+    for change in changes:
+        if change.kind != 'changed-member':
+            continue
+        old_value, new_value = (re.compile(r) for r in change.replacement)
+        path = change.pattern.pattern
+        for (new_at, key), (old_at, old_key) in zip(members(mine, path), members(theirs, path)):
+            if key != old_key:
+                continue
+            before, after = json.dumps(old_at[key]), json.dumps(new_at[key])
+            if before != after and old_value.fullmatch(before) and new_value.fullmatch(after):
+                change.note(f'{path}: {before}', f'{path}: {after}')
+                new_at[key] = old_at[key]
+
+
+def json_lines(text, changes, side, doc=None):
     """A JSON document as comparable lines (sorted keys, no trailing commas),
     after removing the members the changes say only `side` has."""
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        return text.splitlines()
+    if doc is None:
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            return text.splitlines()
     for change in changes:
         if change.kind == 'added-member' and side == 'new':
             for _ in range(drop_member(doc, change.pattern.pattern)):
@@ -371,8 +396,14 @@ def compare(row, reference, key, result, changes, old):
     as_json = '--json' in key[1]
     for name, mine, theirs in (('stdout', out, ref[1]), ('stderr', err, ref[2])):
         if as_json and name == 'stdout':
-            new_lines = json_lines(mine, applicable, 'new')
-            old_lines = json_lines(theirs, applicable, 'old')
+            try:
+                new_doc, old_doc = json.loads(mine), json.loads(theirs)
+            except ValueError:
+                new_doc = old_doc = None
+            if new_doc is not None:
+                change_members(new_doc, old_doc, applicable)
+            new_lines = json_lines(mine, applicable, 'new', new_doc)
+            old_lines = json_lines(theirs, applicable, 'old', old_doc)
         else:
             new_lines = text_lines(mine, applicable, 'new')
             old_lines = text_lines(theirs, applicable, 'old')
