@@ -149,8 +149,9 @@ def read_changes(path):
         replacement = None
         parts = {'reworded': 2, 'added-block': 2, 'continued': 2, 'sub-new': 3,
                  'changed-member': 3, 'validate-report': 2, 'check-fails': 2}.get(kind, 1)
-        if kind == 'check-fails' and component != 'keyact':
-            sys.exit(f'release_matrix: {where}: `keyact check` is the command\'s: keyact {kind}')
+        if kind == 'check-fails' and component not in ('keyact', 'plugins'):
+            sys.exit(f'release_matrix: {where}: check-fails is the command\'s (this tree\'s check '
+                     f'on old plugins) or the plugins\' (an old check on this tree\'s)')
         if kind.startswith('validate-') and component != 'library':
             sys.exit(f'release_matrix: {where}: the validation layer is the library\'s: '
                      f'library {kind}')
@@ -168,27 +169,31 @@ def run(argv, env, timeout=120):
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def drop_member(doc, path):
-    """Remove the members PATH names (see members()); returns how many."""
-    found = [(at, key) for at, key in members(doc, path) if isinstance(at, dict)]
-    for at, key in found:
-        del at[key]
-    return len(found)
-
-
 def members(doc, path):
-    """(container, key) of every member PATH (dot-separated, * = any key or
-    element) names in doc."""
+    """(container, key) of every member PATH names in doc: PATH is
+    dot-separated, each part a key, * (any key or element) or KEY=VALUE (the
+    elements, or members, that are objects whose KEY is VALUE: a string's
+    text, else its JSON text)."""
     head, _, rest = path.partition('.')
-    if isinstance(doc, dict):
-        keys = list(doc) if head == '*' else [head] if head in doc else []
-    elif isinstance(doc, list) and head == '*':
-        keys = range(len(doc))
-    else:
-        return []
+    field, is_selector, want = head.partition('=')
+    keys = range(len(doc)) if isinstance(doc, list) else list(doc) if isinstance(doc, dict) else []
+    if is_selector:
+        keys = [key for key in keys if isinstance(doc[key], dict) and field in doc[key]
+                and (doc[key][field] if isinstance(doc[key][field], str)
+                     else json.dumps(doc[key][field])) == want]
+    elif head != '*':
+        keys = [head] if isinstance(doc, dict) and head in doc else []
     if not rest:
         return [(doc, key) for key in keys]
     return [found for key in keys for found in members(doc[key], rest)]
+
+
+def drop_member(doc, path):
+    """Remove the members (or list elements) PATH names; returns how many."""
+    found = members(doc, path)
+    for at, key in reversed(found):  # a list's later elements first
+        del at[key]
+    return len(found)
 
 
 def change_members(mine, theirs, changes):
@@ -211,19 +216,21 @@ def change_members(mine, theirs, changes):
                 new_at[key] = old_at[key]
 
 
-def json_lines(text, changes, side, doc=None):
-    """A JSON document as comparable lines (sorted keys, no trailing commas),
-    after removing the members the changes say only `side` has."""
-    if doc is None:
-        try:
-            doc = json.loads(text)
-        except ValueError:
-            return text.splitlines()
+def json_pair(mine, theirs, changes):
+    """The new and the old JSON document as comparable lines (sorted keys, no
+    trailing commas), after removing from the new one the members only it
+    has (added-member) and reading the changed members as the old ones."""
+    try:
+        new, old = json.loads(mine), json.loads(theirs)
+    except ValueError:
+        return mine.splitlines(), theirs.splitlines()
     for change in changes:
-        if change.kind == 'added-member' and side == 'new':
-            for _ in range(drop_member(doc, change.pattern.pattern)):
+        if change.kind == 'added-member':
+            for _ in range(drop_member(new, change.pattern.pattern)):
                 change.note(None, change.pattern.pattern)
-    return [line.rstrip(',') for line in json.dumps(doc, indent=1, sort_keys=True).splitlines()]
+    change_members(new, old, changes)
+    return [[line.rstrip(',') for line in json.dumps(doc, indent=1, sort_keys=True).splitlines()]
+            for doc in (new, old)]
 
 
 def drop_block(lines, change):
@@ -396,14 +403,7 @@ def compare(row, reference, key, result, changes, old):
     as_json = '--json' in key[1]
     for name, mine, theirs in (('stdout', out, ref[1]), ('stderr', err, ref[2])):
         if as_json and name == 'stdout':
-            try:
-                new_doc, old_doc = json.loads(mine), json.loads(theirs)
-            except ValueError:
-                new_doc = old_doc = None
-            if new_doc is not None:
-                change_members(new_doc, old_doc, applicable)
-            new_lines = json_lines(mine, applicable, 'new', new_doc)
-            old_lines = json_lines(theirs, applicable, 'old', old_doc)
+            new_lines, old_lines = json_pair(mine, theirs, applicable)
         else:
             new_lines = text_lines(mine, applicable, 'new')
             old_lines = text_lines(theirs, applicable, 'old')
@@ -536,15 +536,17 @@ def check_validation(row, env, commands, changes, roots, workers):
 
 def check_plugins(row, env, changes):
     """The check cell: this row's `keyact check --json` on both plugins.
-    Every check passes, but where a check-fails entry applies (this tree's
-    keyact checks an old release's plugins against a case added after it):
-    there the check it names must fail, with only the case lines it names."""
+    Every check passes, but where a check-fails entry applies (a `keyact`
+    one: this tree's keyact checks an old release's plugins against a case
+    added after it; a `plugins` one: an old keyact checks this tree's
+    plugins against a case whose ruling changed since): there the check it
+    names must fail, with only the case lines it names."""
     names = list(row.plugins.plugins)
     results = run_all([([row.binary.keyact, 'check', '--json', row.plugins.plugins[name]],
                         env, 300) for name in names], len(names))
-    old = row.plugins if row.plugins in row.against else None
-    documented = [c for c in changes if c.kind == 'check-fails' and old is not None
-                  and c.applies(old, row.new_parts(old))]
+    documented = [c for old in row.against for c in changes if c.kind == 'check-fails'
+                  and c.applies(old, row.new_parts(old))
+                  and (row.plugins if c.component == 'keyact' else row.binary) is old]
     texts, ok, seen = [], True, set()
     for name, (code, out, err) in zip(names, results):
         try:
