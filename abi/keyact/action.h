@@ -53,7 +53,12 @@ typedef struct keyact_resolve_args {
 #define KEYACT_RESOLVE_ARGS_SIZE_1_2 KEYACT_RESOLVE_ARGS_SIZE_1_1
 
 /* Outcomes (values of keyact_resolve_result.outcome). */
-#define KEYACT_OUTCOME_NONE 0u  /* nothing discovered (no hit) */
+#define KEYACT_OUTCOME_NONE 0u  /* no hit: nothing was cast or put into hand. Discover: when
+                                 * `discovered` is not KEYACT_CARD_NONE, the library ran out
+                                 * and its final card (a land) is the discovered card
+                                 * (CR 701.57c), on the bottom with the rest; a host tells
+                                 * "discovered, found nothing to cast" from a hit by this
+                                 * outcome, without reading the card */
 #define KEYACT_OUTCOME_CAST 1u  /* the discovered card was cast */
 #define KEYACT_OUTCOME_HAND 2u  /* the discovered card went to hand */
 #define KEYACT_OUTCOME_BOTTOM 3u /* the card found was not cast and went to the bottom with
@@ -68,7 +73,15 @@ typedef struct keyact_resolve_args {
 typedef struct keyact_resolve_result {
     uint32_t struct_size;
     uint32_t outcome;              /* KEYACT_OUTCOME_* */
-    keyact_card_id discovered;     /* the discovered card (CR 701.57c) or KEYACT_CARD_NONE */
+    /* The discovered card or KEYACT_CARD_NONE. CR 701.57c: "If the final
+     * card exiled during the process described in rule 701.57a has mana
+     * value N or less, it is the 'discovered card,' regardless of whether
+     * it was cast or put into a player's hand." Discover: the hit (outcome
+     * CAST or HAND); when the library runs out without one, the final card
+     * exiled if its mana value is N or less (a land, mana value 0; outcome
+     * NONE); none when that card is above N or nothing was exiled (an empty
+     * library). Cascade: the card found, or KEYACT_CARD_NONE. */
+    keyact_card_id discovered;
     uint32_t mana_value_halves;    /* its mana value x2 (in exile), 0 if none */
     uint32_t face_cast;            /* face index cast, or KEYACT_FACE_NONE */
     uint32_t exiled_count;         /* cards exiled, the hit included */

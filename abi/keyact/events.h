@@ -31,8 +31,13 @@ extern "C" {
 #define KEYACT_EVENT_BOTTOM       6u /* card put on the bottom of the library; index = 0-based order */
 #define KEYACT_EVENT_DISCOVERED   7u /* the player has discovered: the last event of every
                                       * finished resolve (cast, hand, no hit, empty library);
-                                      * card = the discovered card or KEYACT_CARD_NONE. Not sent
-                                      * when a resolve stops on a failure (see action.h) */
+                                      * card and mana_value_halves = the result's discovered
+                                      * card (CR 701.57c) and its value: the hit, or, when the
+                                      * library ran out, its final card if that has mana value
+                                      * N or less (a land: 0); else KEYACT_CARD_NONE and 0.
+                                      * Cards that read "the discovered card" (Hit the Mother
+                                      * Lode) read it here. Not sent when a resolve stops on a
+                                      * failure (see action.h) */
 #define KEYACT_EVENT_FINISHED     8u /* the last event of every finished resolve of an action other
                                       * than discover (cascade); card = the card found or
                                       * KEYACT_CARD_NONE. Not sent when a resolve stops on a failure */

@@ -22,6 +22,11 @@
  *        LIBRARY, EXILE and HAND: KEYACT_ZONE_STACK, _BATTLEFIELD,
  *        _GRAVEYARD, _OTHER. KEYACT_HOST_SIZE_1_2; every other struct is
  *        as in 1.1 (its _1_2 constant equals _1_1).
+ *        1.2 adds no value for the discovered card of a library that ran
+ *        out (CR 701.57c, a land): it is reported at every minor as outcome
+ *        KEYACT_OUTCOME_NONE with `discovered` set (action.h), a pair no
+ *        earlier plugin sends, so 1.0 and 1.1 hosts read it with the
+ *        values they already know.
  *
  * Thread: everything here is plain data; no functions.
  */

@@ -217,6 +217,32 @@ static const KcCase kc_table[] = {
       .expect = KC_CAST(1, 6, 0, 2, KC_POS(0), BOTH_FACES,
                         "EXILED EXILED HIT CAST BOTTOM DISCOVERED") },
 
+    /* ---- the discovered card when the library runs out (701.57c) ---- */
+    { .name = "cr701_57c_library_of_lands",
+      .ruling = "701.57c: \"If the final card exiled during the process described in rule 701.57a "
+                "has mana value N or less, it is the 'discovered card'\": a library of lands "
+                "ends on a land (mana value 0), the discovered card though neither cast nor put "
+                "into hand",
+      .n = 10, .library = { &kc_mountain, &kc_hengegate_pathway },
+      .expect = KC_FINAL(1, 0, 2, KC_POS(0) | KC_POS(1),
+                         "EXILED EXILED BOTTOM BOTTOM DISCOVERED") },
+    { .name = "cr701_57c_last_spell_above_n",
+      .ruling = "701.57c: the final card exiled, Geological Appraiser (mana value 4), is above "
+                "discover 3: no discovered card, though a land was exiled before it",
+      .n = 3, .library = { &kc_mountain, &kc_geological_appraiser },
+      .expect = KC_MISS(2, KC_POS(0) | KC_POS(1), "EXILED EXILED BOTTOM BOTTOM DISCOVERED") },
+    { .name = "cr701_57c_empty_library",
+      .ruling = "701.57c: an empty library exiles no card, so there is no final card and no "
+                "discovered card",
+      .n = 10, .library = { NULL },
+      .expect = KC_MISS(0, 0, "DISCOVERED") },
+    { .name = "cr701_57c_land_after_spells_above_n",
+      .ruling = "701.57c: only the final card exiled counts: a Mountain exiled after two cards "
+                "above discover 3 is the discovered card",
+      .n = 3, .library = { &kc_geological_appraiser, &kc_fire_ice, &kc_mountain },
+      .expect = KC_FINAL(2, 0, 3, KC_POS(0) | KC_POS(1) | KC_POS(2),
+                         "EXILED EXILED EXILED BOTTOM BOTTOM BOTTOM DISCOVERED") },
+
     /* ---- the failure policy of the question callbacks (action.h) ---- */
     { .name = "choose_fails_hand",
       .ruling = "a failing choose is recovered: the card goes to hand, the failure is returned",

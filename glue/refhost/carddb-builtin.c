@@ -17,7 +17,12 @@
  *           {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant"}, ...
  *         ],
  *         "discover": {"kind": "on_resolve" | "etb_if_cast" | "etb" | "other",
- *                      "n": 3 | "X"},     absent: the card does not discover
+ *                      "n": 3 | "X",
+ *                      "treasures_below": 10},  absent: the card does not discover;
+ *                                         treasures_below: "If the discovered card's
+ *                                         mana value is less than 10, create a number
+ *                                         of tapped Treasure tokens equal to the
+ *                                         difference" (absent: 0)
  *         "cascade": 2                    instances of cascade (one-face cards; a
  *                                         face says it in its own "cascade");
  *                                         absent: none
@@ -53,8 +58,20 @@ static gboolean read_discover(JsonObject *card, RefCardSource *src,
     src->discover_given = TRUE;
     src->discover_kind = REF_DISCOVER_NONE;
     src->discover_n = 0;
+    src->treasures_below = 0;
     if (discover == NULL)
         return TRUE;
+
+    JsonNode *treasures = json_object_get_member(discover, "treasures_below");
+    if (treasures != NULL) {
+        gint64 value = JSON_NODE_HOLDS_VALUE(treasures)
+                               && json_node_get_value_type(treasures) == G_TYPE_INT64
+                           ? json_node_get_int(treasures) : 0;
+        if (value < 1 || value > 1000)
+            return format_error(error, where,
+                                "field \"discover.treasures_below\" is not a count from 1 to 1000");
+        src->treasures_below = (guint)value;
+    }
 
     const char *kind = NULL;
     if (!ref_json_name(discover, "kind", &kind, where, "discover.", error))

@@ -8,6 +8,8 @@
  *   any other "discover N" (attacks, dies, activated)    -> OTHER, with N
  *   "discover" with no N ("Whenever you discover")       -> OTHER, N = 0
  * "Discover X" gives N = -1. Reminder text in parentheses is ignored.
+ * Also what a discovering card does with the discovered card afterwards
+ * (ref_treasures_below_from_text).
  */
 #include "carddb-private.h"
 
@@ -104,4 +106,20 @@ void ref_discover_from_text(const char *oracle_text, const char *type_line,
         *out_kind = REF_DISCOVER_OTHER;
         *out_n = have_other ? other_n : 0;
     }
+}
+
+#define TREASURES_BEFORE "If the discovered card's mana value is less than "
+#define TREASURES_AFTER ", create a number of tapped Treasure tokens equal to the difference."
+
+guint ref_treasures_below_from_text(const char *oracle_text)
+{
+    const char *p = oracle_text != NULL ? strstr(oracle_text, TREASURES_BEFORE) : NULL;
+    gint n = 0;
+
+    if (p == NULL || !parse_n(p + strlen(TREASURES_BEFORE), &n) || n <= 0)
+        return 0;
+    p += strlen(TREASURES_BEFORE);
+    while (g_ascii_isdigit(*p))
+        p++;
+    return g_str_has_prefix(p, TREASURES_AFTER) ? (guint)n : 0;
 }

@@ -64,6 +64,7 @@ typedef struct {
     gboolean discover_given;
     RefDiscoverKind discover_kind;
     gint discover_n;
+    guint treasures_below;         /* given with discover_given; else read from the text */
     /* Card-level keywords (Scryfall; MTGJSON one-face cards) and, for
      * one-face cards, the given cascade count; as in RefFaceSource. */
     JsonArray *keywords;
@@ -97,6 +98,11 @@ char *ref_text_without_reminders(const char *text);
 /* Discover detection from one face's oracle text (carddb-discover.c). */
 void ref_discover_from_text(const char *oracle_text, const char *type_line,
                             RefDiscoverKind *out_kind, gint *out_n);
+
+/* The T of "If the discovered card's mana value is less than T, create a
+ * number of tapped Treasure tokens equal to the difference" in one face's
+ * oracle text, or 0 (carddb-discover.c). */
+guint ref_treasures_below_from_text(const char *oracle_text);
 
 /* Cascade (carddb-cascade.c): instances of the keyword on one face's
  * keyword lines, and whether a keyword list names it. */

@@ -233,8 +233,13 @@ gboolean ref_carddb_add(RefCardDb *db, const RefCardSource *src,
     if (src->discover_given) {
         card->discover_kind = src->discover_kind;
         card->discover_n = src->discover_kind == REF_DISCOVER_NONE ? 0 : src->discover_n;
+        card->treasures_below = src->discover_kind == REF_DISCOVER_NONE ? 0
+                                                                         : src->treasures_below;
     } else {
         detect_discover(src, card);
+        for (guint i = 0; i < card->n_faces && card->treasures_below == 0; i++)
+            card->treasures_below = ref_treasures_below_from_text(
+                src->n_faces == 0 ? src->oracle_text : src->faces[i].oracle_text);
     }
 
     fill_desc(card);

@@ -51,6 +51,11 @@ typedef struct {
     gboolean is_permanent;     /* front face is an artifact/creature/enchantment/planeswalker/land/battle */
     RefDiscoverKind discover_kind;
     gint discover_n;           /* N, or -1 for "discover X" (the host computes it), 0 when none */
+    /* What a card that discovers does with the discovered card (CR 701.57c)
+     * after the discover: "If the discovered card's mana value is less than
+     * T, create a number of tapped Treasure tokens equal to the difference"
+     * (Hit the Mother Lode, T = 10). T, or 0 when the card does not. */
+    guint treasures_below;
     double published_mana_value;         /* the data's cmc, or -1 when absent */
     double face_published_mana_value[KEYACT_MAX_FACES]; /* face_mana_value, -1 when absent */
     /* Ready-made ABI description (points into this card): hand &desc to

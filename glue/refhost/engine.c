@@ -173,6 +173,54 @@ static gboolean resolve_permanent(RefGame *game, const RefStackItem *item, GErro
     return TRUE;
 }
 
+/* The Treasure token's printed facts (CR 111.10a: "a colorless Treasure
+ * artifact token with '{T}, Sacrifice this token: Add one mana of any
+ * color'"). A token never reaches the plugin, so it needs no description. */
+static const RefCard treasure_token = {
+    .name = (char *)"Treasure",
+    .layout = KEYACT_LAYOUT_NORMAL,
+    .layout_name = (char *)"token",
+    .type_line = (char *)"Token Artifact \u2014 Treasure",
+    .n_faces = 1,
+    .faces = { { .name = (char *)"Treasure", .mana_cost = (char *)"",
+                 .type_line = (char *)"Token Artifact \u2014 Treasure" } },
+    .is_permanent = TRUE,
+};
+
+/* What a card does with the discovered card after it discovers, as its card
+ * says (RefCard.treasures_below, Hit the Mother Lode): "If the discovered
+ * card's mana value is less than T, create a number of tapped Treasure
+ * tokens equal to the difference." The discovered card and its value are
+ * the DISCOVERED event's (CR 701.57c: a land when the library ran out);
+ * no discovered card, none. A half mana value (an Un-card) leaves a half
+ * difference, rounded down: no half token is made. */
+static void discovered_payoff(RefGame *game, const RefStackItem *item)
+{
+    const RefCard *card = ref_game_card(game, item->card)->card;
+    guint resolution = game->resolutions->len;
+    const RefEvent *discovered = NULL;
+
+    if (card->treasures_below == 0)
+        return;
+    for (guint i = game->events->len; i-- > 0 && discovered == NULL;) {
+        const RefEvent *e = &g_array_index(game->events, RefEvent, i);
+        if (e->resolution == resolution && e->type == REF_EVENT_DISCOVERED)
+            discovered = e;
+    }
+    RefEvent tokens = ref_event_init(REF_EVENT_CREATE_TOKENS, item->controller, item->card);
+    tokens.n = (gint)card->treasures_below;
+    if (discovered != NULL && discovered->card != 0) {
+        guint below = 2u * card->treasures_below;
+        tokens.mana_value_halves = discovered->mana_value_halves;
+        tokens.has_mana_value = TRUE;
+        tokens.index = discovered->mana_value_halves < below
+                           ? (below - discovered->mana_value_halves) / 2u : 0u;
+    }
+    for (guint i = 0; i < tokens.index; i++)
+        ref_game_create_token(game, item->controller, &treasure_token, TRUE);
+    ref_game_add_event(game, &tokens);
+}
+
 static gboolean resolve_spell(RefGame *game, const RefActions *actions,
                               const RefStackItem *item, GError **error)
 {
@@ -197,6 +245,7 @@ static gboolean resolve_spell(RefGame *game, const RefActions *actions,
             return FALSE;
         if (!ref_engine_discover(game, actions, item->controller, n, item->card, error))
             return FALSE;
+        discovered_payoff(game, item);
     }
     /* The spell is put into its graveyard as the last step of resolving. */
     put_into_graveyard_or_adventure(game, item);

@@ -147,6 +147,15 @@ guint ref_game_add_card(RefGame *game, guint player, const RefCard *card, RefZon
     return obj.id;
 }
 
+guint ref_game_create_token(RefGame *game, guint player, const RefCard *card, gboolean tapped)
+{
+    guint id = ref_game_add_card(game, player, card, REF_ZONE_BATTLEFIELD);
+    RefCardObj *obj = ref_game_card(game, id);
+    obj->token = TRUE;
+    obj->tapped = tapped;
+    return id;
+}
+
 static void zone_remove(GArray *zone, guint id)
 {
     for (guint i = 0; i < zone->len; i++) {

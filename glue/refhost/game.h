@@ -54,6 +54,8 @@ typedef struct {
     guint owner;            /* player index */
     RefZone zone;
     guint face_up;          /* the face it is on the stack or battlefield as */
+    gboolean token;         /* a token an effect created (ref_game_create_token) */
+    gboolean tapped;        /* on the battlefield tapped */
 } RefCardObj;
 
 typedef struct {
@@ -106,6 +108,9 @@ typedef enum {
     REF_EVENT_DISCOVER,         /* the engine asks the plugin to discover */
     REF_EVENT_CASCADE,          /* the engine asks the plugin to cascade */
     REF_EVENT_CHOICE,           /* the player chose an option */
+    REF_EVENT_CREATE_TOKENS,    /* the card's effect creates `index` tapped Treasure tokens from
+                                 * the discovered card (`mana_value_halves`, has_mana_value;
+                                 * `n` the T of "less than T"); index 0: none */
     /* plugin events (keyact_host.notify) */
     REF_EVENT_EXILED,
     REF_EVENT_HIT,
@@ -209,6 +214,10 @@ RefPlayer *ref_game_player(const RefGame *game, guint player);
  * no zone). Returns its id. */
 guint ref_game_add_card(RefGame *game, guint player, const RefCard *card, RefZone zone);
 RefCardObj *ref_game_card(const RefGame *game, guint id); /* NULL for a bad id */
+/* A token of `card` (a token's printed facts; it must outlive the game)
+ * created by `player` onto their battlefield, tapped or not. Returns its id.
+ * A token is never in a zone the plugin reads (library, exile, hand). */
+guint ref_game_create_token(RefGame *game, guint player, const RefCard *card, gboolean tapped);
 const char *ref_game_card_name(const RefGame *game, guint id);
 
 /* Move a card from its zone to `zone` of its owner, at `index` (G_MAXUINT:

@@ -18,6 +18,7 @@ static const char *const event_names[] = {
     [REF_EVENT_DISCOVER] = "discover",
     [REF_EVENT_CASCADE] = "cascade",
     [REF_EVENT_CHOICE] = "choice",
+    [REF_EVENT_CREATE_TOKENS] = "create_tokens",
     [REF_EVENT_EXILED] = "exiled",
     [REF_EVENT_HIT] = "hit",
     [REF_EVENT_CAST_FREE] = "cast_free",
@@ -162,6 +163,20 @@ static void add_event(JsonBuilder *b, const RefGame *game, const RefEvent *e)
             json_builder_add_null_value(b);
         break;
     }
+    case REF_EVENT_CREATE_TOKENS:
+        add_card(b, game, "card", e->card);
+        json_builder_set_member_name(b, "token");
+        json_builder_add_string_value(b, "Treasure");
+        json_builder_set_member_name(b, "count");
+        json_builder_add_int_value(b, e->index);
+        json_builder_set_member_name(b, "tapped");
+        json_builder_add_boolean_value(b, TRUE);
+        json_builder_set_member_name(b, "discovered_mana_value");
+        if (e->has_mana_value)
+            add_mana_value(b, e->mana_value_halves);
+        else
+            json_builder_add_null_value(b);
+        break;
     case REF_EVENT_PLUGIN_UNKNOWN:
         json_builder_set_member_name(b, "code");
         json_builder_add_int_value(b, e->plugin_type);
@@ -177,12 +192,27 @@ static void add_event(JsonBuilder *b, const RefGame *game, const RefEvent *e)
     json_builder_end_object(b);
 }
 
+/* A zone's cards by name; a token as {"name", "token": true, "tapped"}, so
+ * the documents of games without tokens stay as they were. */
 static void add_card_list(JsonBuilder *b, const RefGame *game, const char *key, const GArray *ids)
 {
     json_builder_set_member_name(b, key);
     json_builder_begin_array(b);
-    for (guint i = 0; i < ids->len; i++)
-        json_builder_add_string_value(b, ref_game_card_name(game, g_array_index(ids, guint, i)));
+    for (guint i = 0; i < ids->len; i++) {
+        const RefCardObj *obj = ref_game_card(game, g_array_index(ids, guint, i));
+        if (obj == NULL || !obj->token) {
+            json_builder_add_string_value(b, ref_game_card_name(game, g_array_index(ids, guint, i)));
+            continue;
+        }
+        json_builder_begin_object(b);
+        json_builder_set_member_name(b, "name");
+        json_builder_add_string_value(b, obj->card->name);
+        json_builder_set_member_name(b, "token");
+        json_builder_add_boolean_value(b, TRUE);
+        json_builder_set_member_name(b, "tapped");
+        json_builder_add_boolean_value(b, obj->tapped);
+        json_builder_end_object(b);
+    }
     json_builder_end_array(b);
 }
 

@@ -325,9 +325,15 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
     }
     case REF_EVENT_DISCOVERED:
         if (e->card != 0) {
+            const RefResolution *d = resolution_of(game, e);
             g_autofree char *mv = ref_report_mana_value(e->mana_value_halves);
-            g_string_append_printf(out, "%s discovered (discover %d): %s, mana value %s.\n", who,
-                                   e->n, name_of(game, e->card), mv);
+            /* CR 701.57c: the final card exiled, when the library ran out
+             * (outcome none), is discovered though neither cast nor kept. */
+            g_string_append_printf(out, "%s discovered (discover %d): %s, mana value %s%s.\n",
+                                   who, e->n, name_of(game, e->card), mv,
+                                   d != NULL && d->result.outcome == KEYACT_OUTCOME_NONE
+                                       ? " (the final card exiled: neither cast nor put into "
+                                         "hand)" : "");
         } else {
             g_string_append_printf(out, "%s discovered (discover %d): nothing (no nonland card "
                                    "with mana value %d or less).\n", who, e->n, e->n);
@@ -335,6 +341,23 @@ static guint append_event(const RefGame *game, guint i, guint to, GString *out)
         return 1;
     case REF_EVENT_FINISHED:
         append_finished(game, e, out);
+        return 1;
+    case REF_EVENT_CREATE_TOKENS:
+        if (!e->has_mana_value) {
+            g_string_append_printf(out, "%s%s creates no Treasure tokens: there is no discovered "
+                                   "card.\n", indent, name_of(game, e->card));
+        } else if (e->index == 0) {
+            g_autofree char *mv = ref_report_mana_value(e->mana_value_halves);
+            g_string_append_printf(out, "%s%s creates no Treasure tokens: the discovered card's "
+                                   "mana value %s is not less than %d.\n", indent,
+                                   name_of(game, e->card), mv, e->n);
+        } else {
+            g_autofree char *mv = ref_report_mana_value(e->mana_value_halves);
+            g_string_append_printf(out, "%s%s creates %u tapped Treasure token%s (%d - %s, the "
+                                   "discovered card's mana value).\n", indent,
+                                   name_of(game, e->card), e->index, e->index == 1 ? "" : "s",
+                                   e->n, mv);
+        }
         return 1;
     case REF_EVENT_PLUGIN_UNKNOWN:
         g_string_append_printf(out, "%s(plugin event %u)\n", indent, e->plugin_type);
@@ -357,6 +380,8 @@ static void append_zone_card(const RefGame *game, guint id, gboolean show_face, 
 {
     const RefCardObj *obj = ref_game_card(game, id);
     g_string_append(out, name_of(game, id));
+    if (obj != NULL && obj->token)
+        g_string_append(out, obj->tapped ? " (token, tapped)" : " (token)");
     if (show_face && obj != NULL && obj->card->n_faces > 1 && obj->face_up < obj->card->n_faces)
         g_string_append_printf(out, " [%s]", obj->card->faces[obj->face_up].name);
 }

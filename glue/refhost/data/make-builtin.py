@@ -55,6 +55,9 @@ CURVE = {1: 2, 2: 3, 3: 3, 4: 2, 5: 1, 6: 1, 7: 1}
 REMINDER = re.compile(r'\([^)]*\)')
 DISCOVER_N = re.compile(r'\b[Dd]iscover (\d+|X)\b')
 DISCOVER_WORD = re.compile(r'\bdiscover\b', re.I)
+# What a discovering card does with the discovered card (carddb-discover.c).
+TREASURES_BELOW = re.compile(r"If the discovered card's mana value is less than (\d+), create a "
+                             r"number of tapped Treasure tokens equal to the difference\.")
 
 
 def type_words(type_line):
@@ -128,6 +131,11 @@ def fact(card):
     d = discover_of_card(card)
     if d:
         out['discover'] = {'kind': d[0], 'n': 'X' if d[1] < 0 else d[1]}
+        for f in card.get('card_faces') or [card]:
+            m = TREASURES_BELOW.search(f.get('oracle_text') or '')
+            if m:
+                out['discover']['treasures_below'] = int(m.group(1))
+                break
     return out
 
 

@@ -13,6 +13,8 @@ public final class Card {
     private final Player owner;
     ZoneType zone;
     int faceUp;
+    /** A token an effect created ({@link Game#createToken}), and whether it is tapped. */
+    boolean token, tapped;
 
     Card(int id, CardRules rules, Player owner, ZoneType zone) {
         this.id = id;

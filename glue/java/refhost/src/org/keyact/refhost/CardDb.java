@@ -58,6 +58,7 @@ public final class CardDb {
         boolean discoverGiven;
         DiscoverKind discoverKind = DiscoverKind.NONE;
         int discoverN;
+        int treasuresBelow;
         JsonNode keywords;
         boolean cascadeGiven;
         int cascade;
@@ -151,10 +152,14 @@ public final class CardDb {
 
         DiscoverKind kind = DiscoverKind.NONE;
         int discoverN = 0;
+        int treasuresBelow = 0;
         if (src.discoverGiven) {
             kind = src.discoverKind;
             discoverN = kind == DiscoverKind.NONE ? 0 : src.discoverN;
+            treasuresBelow = kind == DiscoverKind.NONE ? 0 : src.treasuresBelow;
         } else {
+            for (int i = 0; i < count && treasuresBelow == 0; i++)
+                treasuresBelow = Text.treasuresBelowFromText(n == 0 ? src.oracleText : src.faces.get(i).oracleText);
             /* The first face with an automated kind wins; else the first that mentions it. */
             for (int i = 0; i < count; i++) {
                 String text = n == 0 ? src.oracleText : src.faces.get(i).oracleText;
@@ -172,7 +177,8 @@ public final class CardDb {
                 }
             }
         }
-        cards.add(CardRules.of(src.name, layout, typeLine, states, kind, discoverN, src.publishedManaValue));
+        cards.add(CardRules.of(src.name, layout, typeLine, states, kind, discoverN, treasuresBelow,
+                src.publishedManaValue));
     }
 
     /** Build the name index: full names first, then face names; the first card of a name keeps it. */

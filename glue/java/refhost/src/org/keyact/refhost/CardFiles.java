@@ -327,6 +327,12 @@ public final class CardFiles {
         src.discoverGiven = true;
         if (discover == null)
             return;
+        JsonNode treasures = discover.get("treasures_below");
+        if (treasures != null) {
+            if (!isIntIn(treasures, 1, 1000))
+                throw builtinError(where, "field \"discover.treasures_below\" is not a count from 1 to 1000");
+            src.treasuresBelow = treasures.intValue();
+        }
         String kind = name(discover, "kind", where, "discover.");
         src.discoverKind = switch (kind) {
             case "on_resolve" -> DiscoverKind.ON_RESOLVE;

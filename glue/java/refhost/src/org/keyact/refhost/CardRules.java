@@ -20,21 +20,26 @@ import org.keyact.Layout;
  * @param states        the faces, front (or left) first; at least one
  * @param discoverKind  how it discovers
  * @param discoverN     its N, -1 for "discover X", 0 when it does not discover
+ * @param treasuresBelow what it does with the discovered card (CR 701.57c) after it discovers:
+ *                      "If the discovered card's mana value is less than T, create a number of
+ *                      tapped Treasure tokens equal to the difference" (Hit the Mother Lode,
+ *                      T = 10); T, or 0 when it does not
  * @param publishedManaValue the data's mana value ("cmc"), -1 when absent
  * @param description   what {@code Host.describeCard} answers for it
  */
 public record CardRules(String name, Layout layout, String typeLine, List<CardState> states,
-                        DiscoverKind discoverKind, int discoverN, double publishedManaValue,
-                        CardDescription description) {
+                        DiscoverKind discoverKind, int discoverN, int treasuresBelow,
+                        double publishedManaValue, CardDescription description) {
 
     /** Rules for the given facts, with their description built from the faces. */
     public static CardRules of(String name, Layout layout, String typeLine, List<CardState> states,
-                               DiscoverKind discoverKind, int discoverN, double publishedManaValue) {
+                               DiscoverKind discoverKind, int discoverN, int treasuresBelow,
+                               double publishedManaValue) {
         List<Face> faces = states.stream()
                 .map(s -> new Face(s.name(), s.manaCost(), s.land(), false))
                 .toList();
         return new CardRules(name, layout, typeLine, List.copyOf(states), discoverKind, discoverN,
-                publishedManaValue, new CardDescription(layout, faces));
+                treasuresBelow, publishedManaValue, new CardDescription(layout, faces));
     }
 
     /** Face {@code index}. */

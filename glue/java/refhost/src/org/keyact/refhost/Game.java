@@ -100,6 +100,18 @@ public final class Game {
         return card;
     }
 
+    /**
+     * A token of {@code rules} (a token's printed facts) created by
+     * {@code owner} onto their battlefield, tapped or not. A token is never
+     * in a zone the plugin reads (library, exile, hand).
+     */
+    Card createToken(Player owner, CardRules rules, boolean tapped) {
+        Card token = addCard(owner, rules, ZoneType.BATTLEFIELD);
+        token.token = true;
+        token.tapped = tapped;
+        return token;
+    }
+
     /** The card with handle {@code id}, or null. */
     Card card(long id) {
         return id >= 1 && id <= cards.size() ? cards.get((int) id - 1) : null;

@@ -14,7 +14,7 @@ final class GameEvent {
         CAST("cast"), RESOLVE("resolve"), COUNTERED("countered"), ENTERS("enters"),
         TO_GRAVEYARD("to_graveyard"), TO_ADVENTURE("to_adventure"), TRIGGER("trigger"),
         CASCADE_TRIGGER("cascade_trigger"), DISCOVER("discover"), CASCADE("cascade"),
-        CHOICE("choice"),
+        CHOICE("choice"), CREATE_TOKENS("create_tokens"),
         EXILED("exiled"), HIT("hit"), CAST_FREE("cast_free"), CAST_FAILED("cast_failed"),
         TO_HAND("to_hand"), BOTTOM("bottom"), DISCOVERED("discovered"), FINISHED("finished");
 
@@ -33,6 +33,8 @@ final class GameEvent {
     /** EXILED/BOTTOM: the order index; CHOICE: the option; CASCADE_TRIGGER: the instance (1-based). */
     int index;
     int manaValueHalves;
+    /** CREATE_TOKENS: there was a discovered card, whose value manaValueHalves is (index = tokens, n = T). */
+    boolean hasManaValue;
     OptionKind optionKind;
     /** CHOICE: the player answered on the terminal. */
     boolean asked;

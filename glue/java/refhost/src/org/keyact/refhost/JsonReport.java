@@ -117,15 +117,34 @@ final class JsonReport {
             else
                 o.putNull("mana_value");
         }
+        case CREATE_TOKENS -> {
+            card(o, "card", e.card);
+            o.put("token", "Treasure");
+            o.put("count", e.index);
+            o.put("tapped", true);
+            if (e.hasManaValue)
+                manaValue(o, "discovered_mana_value", e.manaValueHalves);
+            else
+                o.putNull("discovered_mana_value");
+        }
         case COUNTERED, TO_GRAVEYARD, TO_ADVENTURE, TO_HAND -> card(o, "card", e.card);
         }
         return o;
     }
 
+    /** A zone's cards by name; a token as {"name", "token": true, "tapped"}. */
     private static ArrayNode cardList(List<Card> cards) {
         ArrayNode a = F.arrayNode();
-        for (Card c : cards)
-            a.add(c.name());
+        for (Card c : cards) {
+            if (!c.token) {
+                a.add(c.name());
+                continue;
+            }
+            ObjectNode t = a.addObject();
+            t.put("name", c.name());
+            t.put("token", true);
+            t.put("tapped", c.tapped);
+        }
         return a;
     }
 

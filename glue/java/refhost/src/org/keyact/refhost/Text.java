@@ -122,6 +122,28 @@ final class Text {
         return sentence.startsWith("When ") && sentence.contains("enters") && sentence.endsWith(",");
     }
 
+    private static final String TREASURES_BEFORE = "If the discovered card's mana value is less than ";
+    private static final String TREASURES_AFTER = ", create a number of tapped Treasure tokens equal to the difference.";
+
+    /**
+     * The T of "If the discovered card's mana value is less than T, create a
+     * number of tapped Treasure tokens equal to the difference" in one face's
+     * oracle text, or 0 (as the C host's carddb-discover.c reads it).
+     */
+    static int treasuresBelowFromText(String oracle) {
+        int at = oracle == null ? -1 : oracle.indexOf(TREASURES_BEFORE);
+        if (at < 0)
+            return 0;
+        int from = at + TREASURES_BEFORE.length();
+        int end = from;
+        while (end < oracle.length() && end - from < 7 && oracle.charAt(end) >= '0' && oracle.charAt(end) <= '9')
+            end++;
+        if (end == from || !oracle.startsWith(TREASURES_AFTER, end))
+            return 0;
+        int t = Integer.parseInt(oracle.substring(from, end));
+        return t > 0 ? t : 0;
+    }
+
     static Discover discoverFromText(String oracle, String typeLine) {
         if (oracle == null || !oracle.contains("iscover"))
             return new Discover(DiscoverKind.NONE, 0);

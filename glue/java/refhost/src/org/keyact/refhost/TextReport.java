@@ -224,14 +224,31 @@ final class TextReport {
             return n;
         }
         case DISCOVERED -> {
+            Resolution d = e.resolution > 0 && e.resolution <= game.resolutions.size()
+                    ? game.resolutions.get(e.resolution - 1) : null;
+            /* CR 701.57c: the final card exiled, when the library ran out (outcome none). */
+            boolean finalCard = d != null && d.result != null && d.result.outcome() == Outcome.NONE;
             if (e.card != null)
                 out.append(who).append(" discovered (discover ").append(e.n).append("): ").append(e.card.name())
-                        .append(", mana value ").append(manaValue(e.manaValueHalves)).append(".\n");
+                        .append(", mana value ").append(manaValue(e.manaValueHalves))
+                        .append(finalCard ? " (the final card exiled: neither cast nor put into hand)" : "")
+                        .append(".\n");
             else
                 out.append(who).append(" discovered (discover ").append(e.n).append("): nothing (no nonland card with mana value ")
                         .append(e.n).append(" or less).\n");
         }
         case FINISHED -> appendFinished(game, e, out);
+        case CREATE_TOKENS -> {
+            if (!e.hasManaValue)
+                out.append(indent).append(nameOf(e.card)).append(" creates no Treasure tokens: there is no discovered card.\n");
+            else if (e.index == 0)
+                out.append(indent).append(nameOf(e.card)).append(" creates no Treasure tokens: the discovered card's mana value ")
+                        .append(manaValue(e.manaValueHalves)).append(" is not less than ").append(e.n).append(".\n");
+            else
+                out.append(indent).append(nameOf(e.card)).append(" creates ").append(e.index).append(" tapped Treasure token")
+                        .append(e.index == 1 ? "" : "s").append(" (").append(e.n).append(" - ")
+                        .append(manaValue(e.manaValueHalves)).append(", the discovered card's mana value).\n");
+        }
         }
         return 1;
     }
@@ -248,6 +265,8 @@ final class TextReport {
         for (int i = from; i < to; i++) {
             Card c = zone.get(i);
             out.append(i > from ? "; " : " ").append(c.name());
+            if (c.token)
+                out.append(c.tapped ? " (token, tapped)" : " (token)");
             if (showFace && c.rules().states().size() > 1 && c.faceUp < c.rules().states().size())
                 out.append(" [").append(c.rules().state(c.faceUp).name()).append(']');
         }
