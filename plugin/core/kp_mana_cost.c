@@ -66,6 +66,19 @@ static bool is_hybrid_pair(char a, char b)
     return is_color(a) && (is_color(b) || b == 'C');
 }
 
+/* The value in halves of a one-character symbol body ({2}, {R}, {X}), or
+ * -1 for one that is not a symbol. */
+static int one_char_halves(char c)
+{
+    if (is_digit(c))
+        return (c - '0') * 2;
+    if (c == 'X' || c == 'Y' || c == 'Z')
+        return 0;
+    if (is_color(c) || c == 'C' || c == 'S')
+        return 2;
+    return -1;
+}
+
 /* The value in halves of the symbol body (the text between the braces), or
  * false for an unknown symbol. */
 static bool symbol_halves(const char *body, size_t len, uint64_t *out)
@@ -75,15 +88,11 @@ static bool symbol_halves(const char *body, size_t len, uint64_t *out)
 
     switch (len) {
     case 1:
-        if (body[0] == 'X' || body[0] == 'Y' || body[0] == 'Z') {
-            *out = 0;
-            return true;
-        }
-        if (is_color(body[0]) || body[0] == 'C' || body[0] == 'S') {
-            *out = 2;
-            return true;
-        }
-        return false;
+        /* Only the letters are left: digits were generic above. */
+        if (one_char_halves(body[0]) < 0)
+            return false;
+        *out = (uint64_t)one_char_halves(body[0]);
+        return true;
     case 2:
         /* Half mana: {HW}, {HR}, ...; {½} (UTF-8 C2 BD) is half generic. */
         if ((body[0] == 'H' && is_color(body[1]))
@@ -149,22 +158,31 @@ int32_t kp_mana_value(const char *cost, uint32_t *out_halves,
         size_t start = pos;
         size_t body_len = 0;
         uint64_t halves = 0;
+        int one;
 
         if (cost[pos] != '{')
             return bad_cost(out_halves, error_offset, start);
-        pos++;
-        while (cost[pos] != '\0' && cost[pos] != '}' && cost[pos] != '{'
-               && body_len <= KP_SYMBOL_MAX_BODY) {
+        /* Most symbols are one character ({2}, {R}, {X}): valued without
+         * the general walk. */
+        one = cost[pos + 1] != '\0' && cost[pos + 2] == '}' ? one_char_halves(cost[pos + 1]) : -1;
+        if (one >= 0 && pos + 3 <= KP_MANA_COST_MAX_BYTES) {
+            halves = (uint64_t)one;
+            pos += 3;
+        } else {
             pos++;
-            body_len++;
+            while (cost[pos] != '\0' && cost[pos] != '}' && cost[pos] != '{'
+                   && body_len <= KP_SYMBOL_MAX_BODY) {
+                pos++;
+                body_len++;
+            }
+            if (cost[pos] != '}' || body_len > KP_SYMBOL_MAX_BODY)
+                return bad_cost(out_halves, error_offset, start);
+            pos++;
+            if (pos > KP_MANA_COST_MAX_BYTES)
+                return bad_cost(out_halves, error_offset, start);
+            if (!symbol_halves(cost + start + 1, body_len, &halves))
+                return bad_cost(out_halves, error_offset, start);
         }
-        if (cost[pos] != '}' || body_len > KP_SYMBOL_MAX_BODY)
-            return bad_cost(out_halves, error_offset, start);
-        pos++;
-        if (pos > KP_MANA_COST_MAX_BYTES)
-            return bad_cost(out_halves, error_offset, start);
-        if (!symbol_halves(cost + start + 1, body_len, &halves))
-            return bad_cost(out_halves, error_offset, start);
         total += halves;
         if (total > UINT32_MAX)
             return bad_cost(out_halves, error_offset, start);

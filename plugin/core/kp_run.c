@@ -34,6 +34,23 @@
 /* The member is in the table and set. */
 #define KP_HAS(host, member) (KEYACT_HOST_HAS(host, member) && (host)->member != NULL)
 
+/* The batched calls a resolve makes (the others' 1.0 calls stand in). */
+#define KP_READ_MANY 0x1u     /* library_cards */
+#define KP_DESCRIBE_MANY 0x2u /* describe_cards */
+#define KP_APPLY_MANY 0x4u    /* apply_steps: steps wait in the queue */
+#define KP_DRAW_MANY 0x8u     /* random_below_each */
+#define KP_ALL_MANY 0xfu
+
+/* The steps take the calls above as an argument and are folded into
+ * kp_resolve, which runs them with the 1.0 calls (0) or every batched call
+ * (KP_ALL_MANY) as constants, and any other mix as it comes: one source,
+ * and the two common host kinds pay no test of what the host has. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KP_FOLDED static inline __attribute__((always_inline))
+#else
+#define KP_FOLDED static inline
+#endif
+
 /* One resolve in progress, on the resolving thread's stack. host, rules,
  * args and result belong to the caller of kp_resolve and outlive it. */
 typedef struct kp_run {
@@ -44,15 +61,11 @@ typedef struct kp_run {
     keyact_player_id player;
     int32_t n;
     int32_t question_status; /* first failure of a recovered question, or 0 */
-    bool read_many;          /* library_cards */
-    bool describe_many;      /* describe_cards */
-    bool apply_many;         /* apply_steps: steps wait in the queue */
-    bool draw_many;          /* random_below_each */
     bool notify;             /* the host takes events */
     bool finishing;          /* past the exile: a failure strands what is not on the bottom */
     bool hit_in_exile;       /* finishing: the uncast hit's move is not applied yet */
     uint32_t to_bottom;      /* finishing: exiled[0..to_bottom) go to the bottom */
-    uint32_t bottoms;        /* finishing: moves to the bottom made into steps */
+    uint32_t bottoms;        /* finishing: moves to the bottom queued so far */
     uint32_t queued;         /* steps waiting for apply_steps */
     /* The exiled cards in exile order (the hit last): inline_ids or a heap
      * block. */
@@ -106,42 +119,21 @@ static void strand(kp_run *run)
     }
 }
 
-/* The host applied the steps made since the last call: all of them when
- * rc is 0, else the first `done` of the queue. Counts them into the result;
- * on failure reports the stranded cards and returns the code. */
-static int32_t applied(kp_run *run, int32_t rc, uint32_t done)
+/* What an applied move changes in the result. */
+KP_FOLDED void count_move(kp_run *run, uint32_t to_zone)
 {
-    keyact_resolve_result *result = run->result;
-
-    if (rc == KEYACT_OK) {
-        if (!run->finishing) {
-            result->exiled_count = run->count;
-        } else {
-            result->bottomed_count = run->bottoms;
-            if (run->hit_in_exile) {
-                result->outcome = run->rules->uncast_outcome;
-                run->hit_in_exile = false;
-            }
-        }
-        return KEYACT_OK;
+    if (to_zone == KEYACT_ZONE_EXILE) {
+        run->result->exiled_count++;
+    } else if (to_zone == KEYACT_ZONE_LIBRARY) {
+        run->result->bottomed_count++;
+    } else if (to_zone != KEYACT_ZONE_NONE) {
+        run->result->outcome = run->rules->uncast_outcome;
+        run->hit_in_exile = false;
     }
-    for (uint32_t i = 0; i < done; i++) {
-        uint32_t zone = run->steps[i].to_zone;
-
-        if (zone == KEYACT_ZONE_EXILE) {
-            result->exiled_count++;
-        } else if (zone == KEYACT_ZONE_LIBRARY) {
-            result->bottomed_count++;
-        } else if (zone != KEYACT_ZONE_NONE) {
-            result->outcome = run->rules->uncast_outcome;
-            run->hit_in_exile = false;
-        }
-    }
-    strand(run);
-    return kp_status(rc);
 }
 
-/* Give the waiting steps to the host in one apply_steps. */
+/* Give the waiting steps to the host in one apply_steps and count what it
+ * applied; on failure report the stranded cards and return the code. */
 static int32_t flush(kp_run *run)
 {
     const keyact_host *host = run->host;
@@ -155,21 +147,35 @@ static int32_t flush(kp_run *run)
     rc = host->apply_steps(host, run->game, run->player, run->steps, count, &done);
     /* A failure applied fewer than all: a host that says otherwise has at
      * least not applied the last one. */
-    if (rc != KEYACT_OK && done >= count)
+    if (rc == KEYACT_OK) {
+        /* All applied: every card queued for exile is there, every one
+         * queued for the bottom too, and the uncast hit has left. */
+        if (!run->finishing) {
+            run->result->exiled_count = run->count;
+        } else {
+            run->result->bottomed_count = run->bottoms;
+            count_move(run, run->hit_in_exile ? run->rules->uncast_zone : KEYACT_ZONE_NONE);
+        }
+        return KEYACT_OK;
+    }
+    if (done >= count)
         done = count - 1u;
-    return applied(run, rc, done);
+    for (uint32_t i = 0; i < done; i++)
+        count_move(run, run->steps[i].to_zone);
+    strand(run);
+    return kp_status(rc);
 }
 
 /* A move of `card` (none when to_zone is KEYACT_ZONE_NONE) and then event
  * `type` about it (when the host takes events): queued for apply_steps, or
  * made at once. A failure is reported before it is returned. */
-static inline int32_t step(kp_run *run, keyact_card_id card, uint32_t to_zone,
-                           uint32_t library_index, uint32_t flags, uint32_t type, uint32_t face,
-                           uint32_t index, uint32_t halves)
+KP_FOLDED int32_t step(kp_run *run, uint32_t calls, keyact_card_id card, uint32_t to_zone,
+                       uint32_t library_index, uint32_t flags, uint32_t type, uint32_t face,
+                       uint32_t index, uint32_t halves)
 {
     const keyact_host *host = run->host;
     keyact_event now;
-    keyact_event *event = run->apply_many ? &run->events[run->queued] : &now;
+    keyact_event *event = (calls & KP_APPLY_MANY) ? &run->events[run->queued] : &now;
 
     if (!run->notify) {
         if (to_zone == KEYACT_ZONE_NONE)
@@ -182,7 +188,7 @@ static inline int32_t step(kp_run *run, keyact_card_id card, uint32_t to_zone,
             .n = run->n, .face = face, .index = index, .mana_value_halves = halves,
         };
     }
-    if (run->apply_many) {
+    if (calls & KP_APPLY_MANY) {
         run->steps[run->queued] = (keyact_step){
             .struct_size = sizeof(keyact_step), .to_zone = to_zone,
             .library_index = library_index, .flags = flags, .card = card, .event = event,
@@ -192,12 +198,15 @@ static inline int32_t step(kp_run *run, keyact_card_id card, uint32_t to_zone,
     if (to_zone != KEYACT_ZONE_NONE) {
         int32_t rc = host->move_card(host, run->game, run->player, card, to_zone,
                                      library_index, flags);
-        if (rc != KEYACT_OK)
-            return applied(run, rc, 0u);
+        if (rc != KEYACT_OK) {
+            strand(run);
+            return kp_status(rc);
+        }
+        count_move(run, to_zone);
     }
     if (event != NULL)
         host->notify(host, run->game, event);
-    return applied(run, KEYACT_OK, 1u);
+    return KEYACT_OK;
 }
 
 /* An action call failed: send the steps waiting (a host taking each at
@@ -212,16 +221,14 @@ static int32_t fail(kp_run *run, int32_t rc)
     return rc;
 }
 
-/* Room for `more` exiled cards, growing past the inline array onto the heap
- * (doubling). Done before the cards move, so running out of memory never
- * leaves an unrecorded card in exile. */
-static int32_t reserve(kp_run *run, uint32_t more)
+/* Room for `more` exiled cards past the room there is: the list grows
+ * past the inline array onto the heap (doubling). Done before the cards
+ * move, so running out of memory never leaves an unrecorded card in exile. */
+static int32_t grow(kp_run *run, uint32_t more)
 {
     uint32_t capacity = run->capacity;
     keyact_card_id *ids;
 
-    if (more <= capacity - run->count)
-        return KEYACT_OK;
     if (more > UINT32_MAX - run->count)
         return KEYACT_E_NOMEM;
     while (capacity - run->count < more)
@@ -247,11 +254,12 @@ static int32_t reserve(kp_run *run, uint32_t more)
 
 /* The ids of the next `count` cards, `from_top` cards below the top (those
  * above are read but their moves still wait). */
-static int32_t read_cards(kp_run *run, uint32_t from_top, uint32_t count, keyact_card_id *ids)
+KP_FOLDED int32_t read_cards(kp_run *run, uint32_t calls, uint32_t from_top, uint32_t count,
+                            keyact_card_id *ids)
 {
     const keyact_host *host = run->host;
 
-    if (run->read_many)
+    if (calls & KP_READ_MANY)
         return host->library_cards(host, run->game, run->player, from_top, count, ids);
     for (uint32_t i = 0; i < count; i++) {
         int32_t rc;
@@ -274,12 +282,14 @@ static int32_t describe_one(kp_run *run, keyact_card_id card, keyact_card_desc *
 /* The first sentence of both rules: exile from the top until a nonland
  * card whose value passes the rules' comparison, or until the library is
  * exhausted. On a hit the result names it and HIT is sent. */
-static int32_t exile_until_hit(kp_run *run, bool *out_found, kp_card_eval *out_eval)
+KP_FOLDED int32_t exile_until_hit(kp_run *run, uint32_t calls, bool *out_found,
+                                 kp_card_eval *out_eval)
 {
     const keyact_host *host = run->host;
-    bool windows = run->read_many || run->describe_many;
-    bool describe_before_move = !run->describe_many && run->apply_many;
-    bool describe_after_move = !run->describe_many && !run->apply_many;
+    bool windows = (calls & (KP_READ_MANY | KP_DESCRIBE_MANY)) != 0;
+    bool describe_many = (calls & KP_DESCRIBE_MANY) != 0;
+    bool describe_before_move = !describe_many && (calls & KP_APPLY_MANY) != 0;
+    bool describe_after_move = !describe_many && (calls & KP_APPLY_MANY) == 0;
     uint32_t library_size = 0;
     uint32_t read = 0;
     uint32_t window = KP_WINDOW_FIRST;
@@ -299,12 +309,12 @@ static int32_t exile_until_hit(kp_run *run, bool *out_found, kp_card_eval *out_e
         if (count > window)
             count = window;
         window = window * 2u > KP_WINDOW_MOST ? KP_WINDOW_MOST : window * 2u;
-        rc = read_cards(run, run->count - run->result->exiled_count, count, ids);
+        rc = read_cards(run, calls, run->count - run->result->exiled_count, count, ids);
         if (rc != KEYACT_OK)
             return fail(run, kp_status(rc));
         while (usable < count && ids[usable] != KEYACT_CARD_NONE)
             usable++;
-        if (usable > 0 && run->describe_many) {
+        if (usable > 0 && describe_many) {
             for (uint32_t i = 0; i < usable; i++) {
                 memset(&descs[i], 0, sizeof descs[i]);
                 descs[i].struct_size = sizeof descs[i];
@@ -314,8 +324,7 @@ static int32_t exile_until_hit(kp_run *run, bool *out_found, kp_card_eval *out_e
             if (rc != KEYACT_OK)
                 return fail(run, kp_status(rc));
         }
-        rc = reserve(run, usable);
-        if (rc != KEYACT_OK)
+        if (usable > run->capacity - run->count && (rc = grow(run, usable)) != KEYACT_OK)
             return fail(run, rc);
 
         for (uint32_t i = 0; i < usable; i++) {
@@ -327,7 +336,7 @@ static int32_t exile_until_hit(kp_run *run, bool *out_found, kp_card_eval *out_e
             if (describe_before_move && (rc = describe_one(run, card, &descs[i])) != KEYACT_OK)
                 return fail(run, rc);
             run->ids[run->count++] = card;
-            rc = step(run, card, KEYACT_ZONE_EXILE, 0u, KEYACT_MOVE_REVEAL, KEYACT_EVENT_EXILED,
+            rc = step(run, calls, card, KEYACT_ZONE_EXILE, 0u, KEYACT_MOVE_REVEAL, KEYACT_EVENT_EXILED,
                       KEYACT_FACE_NONE, order, 0u);
             if (rc != KEYACT_OK)
                 return rc;
@@ -337,9 +346,9 @@ static int32_t exile_until_hit(kp_run *run, bool *out_found, kp_card_eval *out_e
             if (rc != KEYACT_OK)
                 return fail(run, rc);
             if (out_eval->hit) {
-                rc = step(run, card, KEYACT_ZONE_NONE, 0u, 0u, KEYACT_EVENT_HIT,
+                rc = step(run, calls, card, KEYACT_ZONE_NONE, 0u, 0u, KEYACT_EVENT_HIT,
                           KEYACT_FACE_NONE, 0u, out_eval->mana_value_halves);
-                if (rc == KEYACT_OK)
+                if (rc == KEYACT_OK && (calls & KP_APPLY_MANY))
                     rc = flush(run);
                 if (rc != KEYACT_OK)
                     return rc;
@@ -353,7 +362,7 @@ static int32_t exile_until_hit(kp_run *run, bool *out_found, kp_card_eval *out_e
         if (usable < count)
             return fail(run, KEYACT_E_RANGE); /* the host named no card */
     }
-    return flush(run);
+    return (calls & KP_APPLY_MANY) ? flush(run) : KEYACT_OK;
 }
 
 /* The face the player wants to cast, or KEYACT_FACE_NONE for the decline
@@ -429,7 +438,7 @@ static uint32_t offer_and_cast(kp_run *run, keyact_card_id card, const kp_card_e
  * swapping with one of ids[0..top] for top = count - 1 down to 1. Its
  * bounds do not depend on its draws, so random_below_each draws a chunk of
  * them at once. */
-static int32_t shuffle(kp_run *run, uint32_t count)
+KP_FOLDED int32_t shuffle(kp_run *run, uint32_t calls, uint32_t count)
 {
     const keyact_host *host = run->host;
     keyact_card_id *ids = run->ids;
@@ -441,7 +450,7 @@ static int32_t shuffle(kp_run *run, uint32_t count)
         uint32_t n = 1u;
         int32_t rc;
 
-        if (run->draw_many) {
+        if (calls & KP_DRAW_MANY) {
             n = top < KP_CHUNK ? top : KP_CHUNK;
             for (uint32_t i = 0; i < n; i++)
                 bounds[i] = top - i + 1u;
@@ -468,7 +477,7 @@ static int32_t shuffle(kp_run *run, uint32_t count)
 
 /* After the exile: the cast question, the uncast hit, the bottom, the last
  * event. */
-static int32_t finish(kp_run *run, bool found, const kp_card_eval *eval)
+KP_FOLDED int32_t finish(kp_run *run, uint32_t calls, bool found, const kp_card_eval *eval)
 {
     const kp_action_rules *rules = run->rules;
     keyact_resolve_result *result = run->result;
@@ -490,30 +499,30 @@ static int32_t finish(kp_run *run, bool found, const kp_card_eval *eval)
         else
             hit_to_bottom = true;
         if (cast_event != 0u)
-            rc = step(run, card, KEYACT_ZONE_NONE, 0u, 0u, cast_event, face, 0u, 0u);
+            rc = step(run, calls, card, KEYACT_ZONE_NONE, 0u, 0u, cast_event, face, 0u, 0u);
         /* Discover: "If you don't cast it, put that card into your hand." */
         if (rc == KEYACT_OK && !cast && rules->uncast_zone != KEYACT_ZONE_NONE) {
             run->hit_in_exile = true;
-            rc = step(run, card, rules->uncast_zone, 0u, 0u, rules->uncast_event,
+            rc = step(run, calls, card, rules->uncast_zone, 0u, 0u, rules->uncast_event,
                       KEYACT_FACE_NONE, 0u, 0u);
         }
         if (rc != KEYACT_OK)
             return rc;
     }
 
-    rc = shuffle(run, run->to_bottom);
+    rc = shuffle(run, calls, run->to_bottom);
     if (rc != KEYACT_OK)
         return rc;
     for (uint32_t order = 0; order < run->to_bottom; order++) {
         run->bottoms = order + 1u;
-        rc = step(run, run->ids[order], KEYACT_ZONE_LIBRARY, KEYACT_LIBRARY_BOTTOM, 0u,
+        rc = step(run, calls, run->ids[order], KEYACT_ZONE_LIBRARY, KEYACT_LIBRARY_BOTTOM, 0u,
                   KEYACT_EVENT_BOTTOM, KEYACT_FACE_NONE, order, 0u);
         if (rc != KEYACT_OK)
             return rc;
     }
-    rc = step(run, result->discovered, KEYACT_ZONE_NONE, 0u, 0u, rules->last_event,
+    rc = step(run, calls, result->discovered, KEYACT_ZONE_NONE, 0u, 0u, rules->last_event,
               KEYACT_FACE_NONE, 0u, rules->last_event_has_value ? result->mana_value_halves : 0u);
-    if (rc == KEYACT_OK)
+    if (rc == KEYACT_OK && (calls & KP_APPLY_MANY))
         rc = flush(run);
     if (rc != KEYACT_OK)
         return rc;
@@ -548,13 +557,21 @@ static void reset_result(keyact_resolve_result *result)
     result->face_cast = KEYACT_FACE_NONE;
 }
 
+/* The whole resolve with the batched `calls`. */
+KP_FOLDED int32_t run_steps(kp_run *run, uint32_t calls)
+{
+    kp_card_eval eval;
+    bool found = false;
+    int32_t rc = exile_until_hit(run, calls, &found, &eval);
+
+    return rc == KEYACT_OK ? finish(run, calls, found, &eval) : rc;
+}
+
 int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *host,
                    const keyact_resolve_args *args, keyact_resolve_result *result)
 {
     kp_run run;
-    kp_card_eval eval;
-    bool found = false;
-    bool batched;
+    uint32_t calls = 0;
     int32_t rc;
 
     if (!kp_context_is_valid(ctx) || host == NULL || args == NULL || result == NULL)
@@ -565,7 +582,12 @@ int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *h
     reset_result(result);
 
     /* A plugin negotiated at 1.0 makes the 1.0 calls whatever the table holds. */
-    batched = ((const kp_context *)ctx)->version.minor >= 1u;
+    if (((const kp_context *)ctx)->version.minor >= 1u) {
+        calls = (KP_HAS(host, library_cards) ? KP_READ_MANY : 0u)
+                | (KP_HAS(host, describe_cards) ? KP_DESCRIBE_MANY : 0u)
+                | (KP_HAS(host, apply_steps) ? KP_APPLY_MANY : 0u)
+                | (KP_HAS(host, random_below_each) ? KP_DRAW_MANY : 0u);
+    }
     run.host = host;
     run.rules = rules;
     run.result = result;
@@ -573,10 +595,6 @@ int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *h
     run.player = args->player;
     run.n = args->n;
     run.question_status = KEYACT_OK;
-    run.read_many = batched && KP_HAS(host, library_cards);
-    run.describe_many = batched && KP_HAS(host, describe_cards);
-    run.apply_many = batched && KP_HAS(host, apply_steps);
-    run.draw_many = batched && KP_HAS(host, random_below_each);
     run.notify = host->notify != NULL;
     run.finishing = false;
     run.hit_in_exile = false;
@@ -587,9 +605,12 @@ int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *h
     run.count = 0;
     run.capacity = KP_EXILED_INLINE;
 
-    rc = exile_until_hit(&run, &found, &eval);
-    if (rc == KEYACT_OK)
-        rc = finish(&run, found, &eval);
+    if (calls == 0u)
+        rc = run_steps(&run, 0u);
+    else if (calls == KP_ALL_MANY)
+        rc = run_steps(&run, KP_ALL_MANY);
+    else
+        rc = run_steps(&run, calls);
     if (run.ids != run.inline_ids)
         free(run.ids);
     return rc;
