@@ -75,18 +75,23 @@ static uint64_t exclusive_bound(int32_t n, kp_compare compare)
     return 2u * (uint64_t)n + (compare == KP_AT_MOST ? 1u : 0u);
 }
 
-/* kp_card_evaluate for a checked `bound` (0: no value passes, so only the
- * card's value and land status are worked out). */
-static int32_t evaluate(const keyact_card_desc *card, uint64_t bound, kp_card_eval *out)
+int32_t kp_card_evaluate(const keyact_card_desc *card, int32_t n, kp_compare compare,
+                         kp_card_eval *out)
 {
     uint32_t values[KEYACT_MAX_FACES]; /* own values of faces[0..valued) */
     uint32_t count;
     uint32_t valued;
     uint32_t allowed;
-    uint64_t total = 0;
-    bool land = false;
+    uint64_t total;
+    bool land;
+    uint64_t bound;
     kp_card_eval eval;
     int32_t rc;
+
+    if (card == NULL || out == NULL || n < 0
+        || (compare != KP_AT_MOST && compare != KP_BELOW))
+        return KEYACT_E_INVAL;
+    bound = exclusive_bound(n, compare);
 
     /* The whole description is checked before any cost is read. */
     if (card->struct_size < offsetof(keyact_card_desc, faces))
@@ -103,8 +108,13 @@ static int32_t evaluate(const keyact_card_desc *card, uint64_t bound, kp_card_ev
     /* In library and exile, split and aftermath cards combine all halves
      * (CR 709.4; a land if any half is); every other layout is face 0
      * (front, main or unflipped half; CR 710, 712, 715). */
+    rc = face_value(card->faces[0], &values[0]);
+    if (rc != KEYACT_OK)
+        return rc;
+    total = values[0];
+    land = face_is_land(card->faces[0]);
     valued = combines_halves(card->layout) ? count : 1u;
-    for (uint32_t i = 0; i < valued; i++) {
+    for (uint32_t i = 1; i < valued; i++) {
         rc = face_value(card->faces[i], &values[i]);
         if (rc != KEYACT_OK)
             return rc;
@@ -113,15 +123,11 @@ static int32_t evaluate(const keyact_card_desc *card, uint64_t bound, kp_card_ev
     }
     if (total > UINT32_MAX)
         return KEYACT_E_BADCOST;
-    eval = (kp_card_eval){
-        .mana_value_halves = (uint32_t)total,
-        .is_land = land ? 1u : 0u,
-        .hit = (!land && total < bound) ? 1u : 0u,
-    };
-    if (!eval.hit) {
-        *out = eval;
+    if (land || total >= bound) {
+        *out = (kp_card_eval){ .mana_value_halves = (uint32_t)total, .is_land = land ? 1u : 0u };
         return KEYACT_OK;
     }
+    eval = (kp_card_eval){ .mana_value_halves = (uint32_t)total, .hit = 1u };
 
     allowed = layout_faces(card->layout, count);
     for (uint32_t i = 0; i < count; i++) {
@@ -161,19 +167,11 @@ int32_t kp_card_mana_value(const keyact_card_desc *card, uint32_t *out_halves,
 
     if (card == NULL || out_halves == NULL || out_is_land == NULL)
         return KEYACT_E_INVAL;
-    rc = evaluate(card, 0u, &eval);
+    /* Below 0 nothing passes: only the value and land status are worked out. */
+    rc = kp_card_evaluate(card, 0, KP_BELOW, &eval);
     if (rc != KEYACT_OK)
         return rc;
     *out_halves = eval.mana_value_halves;
     *out_is_land = eval.is_land;
     return KEYACT_OK;
-}
-
-int32_t kp_card_evaluate(const keyact_card_desc *card, int32_t n, kp_compare compare,
-                         kp_card_eval *out)
-{
-    if (card == NULL || out == NULL || n < 0
-        || (compare != KP_AT_MOST && compare != KP_BELOW))
-        return KEYACT_E_INVAL;
-    return evaluate(card, exclusive_bound(n, compare), out);
 }

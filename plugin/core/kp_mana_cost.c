@@ -79,20 +79,15 @@ static int one_char_halves(char c)
     return -1;
 }
 
-/* The value in halves of the symbol body (the text between the braces), or
- * false for an unknown symbol. */
+/* The value in halves of a symbol body (the text between the braces) of
+ * two characters or more, or false for an unknown symbol; one_char_halves
+ * values the others. */
 static bool symbol_halves(const char *body, size_t len, uint64_t *out)
 {
     if (len >= 1 && is_digit(body[0]) && !(len >= 2 && body[1] == '/'))
         return generic_halves(body, len, out);
 
     switch (len) {
-    case 1:
-        /* Only the letters are left: digits were generic above. */
-        if (one_char_halves(body[0]) < 0)
-            return false;
-        *out = (uint64_t)one_char_halves(body[0]);
-        return true;
     case 2:
         /* Half mana: {HW}, {HR}, ...; {½} (UTF-8 C2 BD) is half generic. */
         if ((body[0] == 'H' && is_color(body[1]))

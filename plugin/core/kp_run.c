@@ -375,7 +375,7 @@ static uint32_t ask_face_to_cast(kp_run *run, keyact_card_id card, const kp_card
     uint32_t chosen = UINT32_MAX;
     int32_t rc;
 
-    for (uint32_t face = 0; face < KEYACT_MAX_FACES; face++) {
+    for (uint32_t face = 0; (eval->faces_mask >> face) != 0; face++) {
         uint32_t can = 0;
 
         if ((eval->faces_mask & (1u << face)) == 0)
