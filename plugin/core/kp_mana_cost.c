@@ -66,17 +66,23 @@ static bool is_hybrid_pair(char a, char b)
     return is_color(a) && (is_color(b) || b == 'C');
 }
 
-/* The value in halves of a one-character symbol body ({2}, {R}, {X}), or
- * -1 for one that is not a symbol. */
+/* The value in halves, plus one, of each one-character symbol body ({2},
+ * {R}, {X}); 0 for a character that is not one. A table: most symbols of a
+ * printed cost are these. */
+static const uint8_t one_char_halves_plus_one[128] = {
+    ['0'] = 1, ['1'] = 3, ['2'] = 5, ['3'] = 7, ['4'] = 9,
+    ['5'] = 11, ['6'] = 13, ['7'] = 15, ['8'] = 17, ['9'] = 19,
+    ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+    ['W'] = 3, ['U'] = 3, ['B'] = 3, ['R'] = 3, ['G'] = 3, ['C'] = 3, ['S'] = 3,
+};
+
+/* The value in halves of a one-character symbol body, or -1 for a
+ * character that is not one. */
 static int one_char_halves(char c)
 {
-    if (is_digit(c))
-        return (c - '0') * 2;
-    if (c == 'X' || c == 'Y' || c == 'Z')
-        return 0;
-    if (is_color(c) || c == 'C' || c == 'S')
-        return 2;
-    return -1;
+    unsigned char u = (unsigned char)c;
+
+    return u < 128u ? (int)one_char_halves_plus_one[u] - 1 : -1;
 }
 
 /* The value in halves of a symbol body (the text between the braces) of

@@ -40,10 +40,11 @@
 #define KP_APPLY_MANY 0x4u    /* apply_steps: steps wait in the queue */
 #define KP_DRAW_MANY 0x8u     /* random_below_each */
 #define KP_ALL_MANY 0xfu
+#define KP_NOTIFY 0x10u       /* and notify (events inside the steps when batched) */
 
 /* The steps take the calls above as an argument and are folded into
- * kp_resolve, which runs them with the 1.0 calls (0) or every batched call
- * (KP_ALL_MANY) as constants, and any other mix as it comes: one source,
+ * kp_resolve, which runs them with the 1.0 calls or every batched call
+ * (with notify) as constants, and any other mix as it comes: one source,
  * and the two common host kinds pay no test of what the host has. */
 #if defined(__GNUC__) || defined(__clang__)
 #define KP_FOLDED static inline __attribute__((always_inline))
@@ -61,7 +62,6 @@ typedef struct kp_run {
     keyact_player_id player;
     int32_t n;
     int32_t question_status; /* first failure of a recovered question, or 0 */
-    bool notify;             /* the host takes events */
     bool finishing;          /* past the exile: a failure strands what is not on the bottom */
     bool hit_in_exile;       /* finishing: the uncast hit's move is not applied yet */
     uint32_t to_bottom;      /* finishing: exiled[0..to_bottom) go to the bottom */
@@ -174,14 +174,14 @@ KP_FOLDED int32_t step(kp_run *run, uint32_t calls, keyact_card_id card, uint32_
                        uint32_t index, uint32_t halves)
 {
     const keyact_host *host = run->host;
+    uint32_t slot = run->queued;
     keyact_event now;
-    keyact_event *event = (calls & KP_APPLY_MANY) ? &run->events[run->queued] : &now;
+    keyact_event *event = (calls & KP_APPLY_MANY) ? &run->events[slot] : &now;
+    int32_t rc;
 
-    if (!run->notify) {
-        if (to_zone == KEYACT_ZONE_NONE)
-            return KEYACT_OK;
-        event = NULL;
-    } else {
+    if ((calls & KP_NOTIFY) == 0 && to_zone == KEYACT_ZONE_NONE)
+        return KEYACT_OK;
+    if (calls & KP_NOTIFY) {
         /* The 1.0 event has no padding: the initializer is every byte. */
         *event = (keyact_event){
             .struct_size = sizeof *event, .type = type, .player = run->player, .card = card,
@@ -189,22 +189,23 @@ KP_FOLDED int32_t step(kp_run *run, uint32_t calls, keyact_card_id card, uint32_
         };
     }
     if (calls & KP_APPLY_MANY) {
-        run->steps[run->queued] = (keyact_step){
+        run->steps[slot] = (keyact_step){
             .struct_size = sizeof(keyact_step), .to_zone = to_zone,
-            .library_index = library_index, .flags = flags, .card = card, .event = event,
+            .library_index = library_index, .flags = flags, .card = card,
+            .event = (calls & KP_NOTIFY) ? event : NULL,
         };
-        return ++run->queued == KP_CHUNK ? flush(run) : KEYACT_OK;
+        run->queued = slot + 1u;
+        return slot + 1u == KP_CHUNK ? flush(run) : KEYACT_OK;
     }
     if (to_zone != KEYACT_ZONE_NONE) {
-        int32_t rc = host->move_card(host, run->game, run->player, card, to_zone,
-                                     library_index, flags);
+        rc = host->move_card(host, run->game, run->player, card, to_zone, library_index, flags);
         if (rc != KEYACT_OK) {
             strand(run);
             return kp_status(rc);
         }
         count_move(run, to_zone);
     }
-    if (event != NULL)
+    if (calls & KP_NOTIFY)
         host->notify(host, run->game, event);
     return KEYACT_OK;
 }
@@ -595,7 +596,6 @@ int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *h
     run.player = args->player;
     run.n = args->n;
     run.question_status = KEYACT_OK;
-    run.notify = host->notify != NULL;
     run.finishing = false;
     run.hit_in_exile = false;
     run.to_bottom = 0;
@@ -605,10 +605,12 @@ int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *h
     run.count = 0;
     run.capacity = KP_EXILED_INLINE;
 
-    if (calls == 0u)
-        rc = run_steps(&run, 0u);
-    else if (calls == KP_ALL_MANY)
-        rc = run_steps(&run, KP_ALL_MANY);
+    if (host->notify != NULL)
+        calls |= KP_NOTIFY;
+    if (calls == KP_NOTIFY)
+        rc = run_steps(&run, KP_NOTIFY);
+    else if (calls == (KP_ALL_MANY | KP_NOTIFY))
+        rc = run_steps(&run, KP_ALL_MANY | KP_NOTIFY);
     else
         rc = run_steps(&run, calls);
     if (run.ids != run.inline_ids)
