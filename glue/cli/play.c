@@ -27,6 +27,10 @@ void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
           "version; see keyact list)", "ID" },
         { "interactive", 0, 0, G_OPTION_ARG_NONE, &opts->interactive,
           "Ask the player on the terminal instead of following the scenario's choices", NULL },
+        { "validate", 0, 0, G_OPTION_ARG_NONE, &opts->validate,
+          "Check every answer of the host against the contract and report each violation "
+          "on stderr (as KEYACT_VALIDATE=1 does; KEYACT_VALIDATE=fatal also fails the resolve)",
+          NULL },
         { "cards", 0, 0, G_OPTION_ARG_FILENAME, &opts->cards,
           "Use the cards in FILE (Scryfall or MTGJSON, plain or gzip) instead of the "
           "scenario's (default: the built-in set)", "FILE" },
@@ -249,6 +253,9 @@ int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *o
         g_printerr("keyact: cannot load the discover plugin: %s\n", error->message);
         return KEYACT_EXIT_RULES;
     }
+    /* --validate asks for reports at least; KEYACT_VALIDATE=fatal stays fatal. */
+    if (opts->validate && keyact_registry_get_validation(registry) == KEYACT_VALIDATION_OFF)
+        keyact_registry_set_validation(registry, KEYACT_VALIDATION_REPORT);
     RefActions actions = {
         .discover = &discover,
         .cascade = keyact_registry_lookup(registry, "cascade", NULL, &cascade, NULL) ? &cascade

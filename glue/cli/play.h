@@ -22,9 +22,11 @@ typedef struct {
     char **plugins;         /* --plugin PATH, repeatable: loaded besides the search path and
                              * chosen for its actions; may be NULL */
     char *impl;             /* --impl ID, or NULL for KEYACT_IMPL, else the highest version */
+    gboolean validate;      /* --validate: hold the reference host to the contract (reports on
+                             * stderr); KEYACT_VALIDATE in the environment works without it */
 } KeyactPlayOptions;
 
-/* Add the play options (--json, --seed, --plugin, --impl, --interactive and,
+/* Add the play options (--json, --seed, --plugin, --impl, --interactive, --validate and,
  * when `with_cards`, --cards) to `context`, writing into `opts`. */
 void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
                              gboolean with_cards);

@@ -12,7 +12,7 @@
 
 /* The domains whose warnings a user of the command may see. */
 static const char *const domains[] = {
-    "keyact-host", "keyact-carddb", "keyact-refhost", "keyact",
+    "keyact-host", "keyact-carddb", "keyact-refhost", "keyact", "keyact-validate",
 };
 
 /* Held messages (char*), or NULL when printing at once. */

@@ -469,6 +469,28 @@ static int32_t fake_random_below_each(const keyact_host *table, keyact_game_id g
     return KEYACT_OK;
 }
 
+/* ---- ABI 1.2 ---- */
+
+/* FakeZone's first values are KEYACT_ZONE_*'s: LIBRARY, EXILE, HAND, then
+ * STACK and BATTLEFIELD in card_zone's order. */
+G_STATIC_ASSERT((int)FAKE_ZONE_STACK == (int)KEYACT_ZONE_STACK);
+G_STATIC_ASSERT((int)FAKE_ZONE_BATTLEFIELD == (int)KEYACT_ZONE_BATTLEFIELD);
+
+static int32_t fake_card_zone(const keyact_host *table, keyact_game_id game,
+                              keyact_card_id card, uint32_t *out_zone)
+{
+    /* Not counted in fake_host_total_calls(): a validation layer asks it,
+     * never the plugin. */
+    FakeHost *host = fake_from(table);
+    FakeCard *c = fake_host_card(host, card);
+    if (fake_check_game(host, game) != KEYACT_OK || c == NULL || c->zone == FAKE_ZONE_NONE)
+        return KEYACT_E_NOTFOUND;
+    if (out_zone == NULL)
+        return KEYACT_E_INVAL;
+    *out_zone = c->zone;
+    return KEYACT_OK;
+}
+
 static void fake_log(const keyact_host *table, int32_t level, const char *message)
 {
     (void)level;
@@ -504,7 +526,18 @@ void fake_host_install_callbacks(FakeHost *host)
         .apply_steps = (batched & FAKE_BATCHED_APPLY_STEPS) ? fake_apply_steps : NULL,
         .random_below_each =
             (batched & FAKE_BATCHED_RANDOM_BELOW_EACH) ? fake_random_below_each : NULL,
+        .card_zone = host->card_zone ? fake_card_zone : NULL,
     };
+    if (host->card_zone) {
+        host->table.struct_size = KEYACT_HOST_SIZE_1_2;
+        host->table.abi_minor = 2u;
+    }
+}
+
+void fake_host_set_card_zone(FakeHost *host, gboolean on)
+{
+    host->card_zone = on;
+    fake_host_install_callbacks(host);
 }
 
 void fake_host_set_batched(FakeHost *host, guint members)

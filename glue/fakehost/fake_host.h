@@ -139,6 +139,14 @@ typedef enum {
  * as one call of its own kind, and keeps the same logs (events, actions). */
 void fake_host_set_batched(FakeHost *host, guint members);
 
+/* ABI 1.2's card_zone (for validation layers; a plugin never calls it).
+ * TRUE makes fake_host_table() a 1.2 table (struct_size
+ * KEYACT_HOST_SIZE_1_2, abi_minor 2) with card_zone answering the card's
+ * zone (KEYACT_ZONE_LIBRARY, EXILE, HAND, STACK or BATTLEFIELD) and the
+ * batched members as fake_host_set_batched() chose; FALSE (the default)
+ * goes back to the 1.0 or 1.1 table. card_zone is not a numbered call. */
+void fake_host_set_card_zone(FakeHost *host, gboolean on);
+
 /* ---- scripted answers ---- */
 
 /* can_cast_face answers "no" for this face of this card (the "no legal

@@ -73,6 +73,7 @@ struct _FakeHost {
     gboolean fault_fired;
 
     guint batched;            /* FakeBatched bits of the table; 0: a 1.0 table */
+    gboolean card_zone;       /* the table is 1.2's, with card_zone */
     guint move_fault_number;  /* fake_host_inject_move; 0: none armed */
     int32_t move_fault_status;
     guint n_moves;            /* moves tried since the reset */

@@ -26,6 +26,8 @@ G_BEGIN_DECLS
 /* More actions than this in one plugin is taken as a corrupt entry. */
 #define KEYACT_HOST_MAX_ACTIONS 1024u
 
+typedef struct _KeyactValidator KeyactValidator;
+
 struct _KeyactPlugin {
     gint ref_count;                   /* atomic; the last unref unloads */
     GModule *module;
@@ -34,6 +36,33 @@ struct _KeyactPlugin {
     keyact_version version;           /* negotiated */
     void *ctx;                        /* what init returned */
     gboolean initialized;             /* init succeeded: deinit is owed */
+    /* The validation state of the first registry the plugin was added to
+     * (a reference), or NULL. Written once, before the registry hands out
+     * any bound action of this plugin; read by every resolve. It lives in
+     * the plugin because a KeyactBoundAction (whose layout binaries built
+     * against 1.2.0 know) reaches nothing else of the registry. */
+    KeyactValidator *validator;
+};
+
+/* Random draws seen, as standardized deviations from a uniform draw's mean:
+ * d = (value - (bound - 1) / 2) / sqrt((bound^2 - 1) / 12), bound >= 2. */
+typedef struct {
+    guint64 n;
+    double sum;        /* of d: near 0 for a uniform source, -n for "always 0" */
+    double sum_sq;     /* of d^2: near n; near 0 for "always the middle" */
+} KeyactRandomStats;
+
+/* What a registry's validation is: shared by the registry and its plugins. */
+struct _KeyactValidator {
+    gint ref_count;              /* atomic */
+    gint mode;                   /* KeyactValidation; atomic */
+    GRWLock lock;                /* guards everything below */
+    KeyactViolationFunc func;    /* NULL: g_log */
+    gpointer user_data;
+    GDestroyNotify destroy;
+    KeyactRandomStats random;    /* every draw of every validated resolve */
+    gboolean random_reported;
+    GHashTable *skip_noted;      /* host names told which checks are skipped */
 };
 
 /* The implementation serving one action name. */
@@ -80,6 +109,27 @@ const KeyactBoundAction *keyact_host_choose(const GArray *candidates, const char
                                             const char *explicit_selector,
                                             const char *env_selector,
                                             KeyactSelectedBy *out_by, char **out_reason);
+
+/* validate.c: the validation state of a registry. */
+KeyactValidator *keyact_host_validator_new(void);
+KeyactValidator *keyact_host_validator_ref(KeyactValidator *validator);
+void keyact_host_validator_unref(KeyactValidator *validator);
+/* Deliver one report to the handler or g_log. */
+void keyact_host_validator_report(KeyactValidator *validator, const keyact_host *host,
+                                  const KeyactViolation *violation);
+/* Add a resolve's draws; TRUE (once per validator) when the draws so far
+ * are not uniform, with the totals in *out_total. */
+gboolean keyact_host_validator_add_draws(KeyactValidator *validator,
+                                         const KeyactRandomStats *draws,
+                                         KeyactRandomStats *out_total);
+/* TRUE the first time `host_name` is seen without card_zone. */
+gboolean keyact_host_validator_first_skip(KeyactValidator *validator, const char *host_name);
+
+/* validate_layer.c: resolve through the validation layer. */
+int32_t keyact_host_validate_resolve(KeyactValidator *validator, KeyactValidation mode,
+                                     const KeyactBoundAction *bound, const keyact_host *host,
+                                     const keyact_resolve_args *args,
+                                     keyact_resolve_result *result);
 
 /* version.c: "1.0, 1.1" for messages. */
 char *keyact_host_format_versions(const keyact_version *versions, guint n_versions);

@@ -240,6 +240,90 @@ const char *keyact_registry_get_refused(const KeyactRegistry *registry, guint in
 /* Every action name that has a candidate or a slot, sorted. Free with g_strfreev. */
 char **keyact_registry_get_action_names(const KeyactRegistry *registry);
 
+/* ---- validation: hold the host to the contract, as a Vulkan layer does ----
+ *
+ * When validation is on, every resolve of a plugin this registry loaded
+ * (keyact_bound_action_resolve() with a KeyactBoundAction from the registry,
+ * and keyact_slot_resolve()) hands the plugin a table of its own, on the
+ * stack of the resolve, that forwards every callback to the host's table
+ * unchanged and checks each answer against abi/keyact/host.h, action.h and
+ * keyact-plugin(7): library_size / library_card / library_cards agree with
+ * each other and with the plugin's moves; a move that succeeded put the card
+ * where it was asked and one that failed left it; a card is described the
+ * same way every time, with a known layout, a face count that layout has
+ * and costs the plugin can read; can_cast_face, choose and cast_free answer
+ * in range and consistently (cast_free DONE: the card is on the stack,
+ * FAILED: still in exile); random draws are below their bounds and uniform
+ * over the game; at the end of the resolve every card the plugin moved is
+ * where it put it, and in one place. The table offers exactly the members
+ * the host's does, so the plugin makes the same calls and the game plays
+ * the same. The layer calls the host's card_zone (ABI 1.2) around moves and
+ * casts and, after the plugin returned, library_size, library_card and
+ * describe_card (each moved card once more, where it is now), to check
+ * where cards are and that they read the same: without card_zone the checks that need a card's zone are skipped,
+ * and a message (level "message", not a warning) in log domain
+ * "keyact-validate" says which, once per host name.
+ *
+ * Each violation is reported once per resolve, in one line naming the host
+ * callback, the card (id and, once the host described it, its name), what
+ * the host answered and the rule it broke. Plugins loaded with
+ * keyact_plugin_load() and never added to a registry are not validated; a
+ * plugin added to two registries follows the first.
+ *
+ * Off by default, and free when off: no table, no allocation, one load and
+ * a compare per resolve. */
+typedef enum {
+    KEYACT_VALIDATION_OFF,
+    KEYACT_VALIDATION_REPORT, /* report every violation; the resolve goes on as the host answered */
+    /* Report the first violation and fail the resolve with KEYACT_E_HOST:
+     * the callback that answered wrongly returns KEYACT_E_HOST to the plugin
+     * instead of its answer, and every later callback (notify and log
+     * excepted) returns KEYACT_E_HOST without reaching the host. The plugin
+     * then takes its own failure path (action.h): it stops, moves nothing
+     * more, and lists in the result every card it moved that is not where
+     * the rules put it, all in exile as far as it knows; the report says
+     * where the host really put the card it got wrong. Nothing is lost:
+     * every card is where the host last put it, and the result and the
+     * report together say where. keyact_bound_action_resolve() returns
+     * KEYACT_E_HOST (also when only the end-of-resolve check failed). */
+    KEYACT_VALIDATION_FATAL,
+} KeyactValidation;
+
+/* Switch validation for every plugin of `registry`, including resolves
+ * already running (they validate from their next resolve on).
+ * keyact_registry_new() reads the environment: KEYACT_VALIDATE=1 (or
+ * "report") is REPORT, "fatal" FATAL, "0", "off" or empty OFF.
+ * Thread: the control thread. Since 1.3. */
+void keyact_registry_set_validation(KeyactRegistry *registry, KeyactValidation mode);
+KeyactValidation keyact_registry_get_validation(const KeyactRegistry *registry);
+
+/* One violation, as the handler gets it. Every string is owned by the
+ * library and valid during the handler call only. */
+typedef struct {
+    const char *callback;     /* the host callback that answered wrongly: "cast_free" */
+    keyact_card_id card;      /* the card concerned, or KEYACT_CARD_NONE */
+    const char *card_name;    /* its name as the host described it ("Fire // Ice"), or NULL */
+    const char *answer;       /* what the host answered, in words */
+    const char *rule;         /* the rule broken, in keyact's words */
+    const char *message;      /* the whole one-line report, all of the above */
+} KeyactViolation;
+
+/* `host` is the table the resolve was given (so a binding finds its own
+ * per-resolve state through host->host_data). Called on the resolving
+ * thread, during the resolve, with a library lock held: it must not call
+ * back into the registry or resolve. */
+typedef void (*KeyactViolationFunc)(const keyact_host *host, const KeyactViolation *violation,
+                                    gpointer user_data);
+
+/* Send reports to `func` instead of g_log (domain "keyact-validate", level
+ * warning, so G_DEBUG=fatal-warnings stops at the first). NULL `func`
+ * restores g_log. `destroy` (may be NULL) is called on `user_data` when
+ * the handler is replaced or the registry and its last plugin are gone.
+ * Thread: the control thread, while no resolve of this registry runs.
+ * Since 1.3. */
+void keyact_registry_set_violation_handler(KeyactRegistry *registry, KeyactViolationFunc func,
+                                           gpointer user_data, GDestroyNotify destroy);
+
 /* ---- slots: resolve "whatever serves this action now" (hot swap) ---- */
 typedef struct _KeyactSlot KeyactSlot;
 

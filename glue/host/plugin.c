@@ -115,6 +115,7 @@ KEYACT_HOST_API void keyact_plugin_unref(KeyactPlugin *plugin)
         plugin->entry->deinit(plugin->ctx);
     if (plugin->module != NULL && !g_module_close(plugin->module))
         g_warning("plugin %s could not be unloaded: %s", plugin->path, g_module_error());
+    keyact_host_validator_unref(plugin->validator);
     g_free(plugin->path);
     g_free(plugin);
 }

@@ -22,6 +22,7 @@ struct _KeyactRegistry {
     GPtrArray *refused;     /* Refusal *, in the order they happened */
     GHashTable *slots;      /* action name -> KeyactSlot * (owned) */
     GHashTable *env_pins;   /* action name -> selector, from KEYACT_IMPL */
+    KeyactValidator *validator; /* shared with every plugin added (validate.c) */
 };
 
 static void refusal_free(gpointer data)
@@ -69,6 +70,7 @@ KEYACT_HOST_API KeyactRegistry *keyact_registry_new(void)
     registry->slots = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
                                             (GDestroyNotify)keyact_host_slot_free);
     registry->env_pins = read_env_pins();
+    registry->validator = keyact_host_validator_new();
     return registry;
 }
 
@@ -83,6 +85,7 @@ KEYACT_HOST_API void keyact_registry_free(KeyactRegistry *registry)
     g_ptr_array_unref(registry->plugins);
     g_ptr_array_unref(registry->refused);
     g_hash_table_unref(registry->env_pins);
+    keyact_host_validator_unref(registry->validator);
     g_free(registry);
 }
 
@@ -192,6 +195,8 @@ KEYACT_HOST_API gboolean keyact_registry_add(KeyactRegistry *registry, KeyactPlu
     }
 
     g_ptr_array_add(registry->plugins, plugin);
+    if (plugin->validator == NULL)
+        plugin->validator = keyact_host_validator_ref(registry->validator);
     for (guint i = 0; i < keyact_plugin_get_n_actions(plugin); i++) {
         KeyactBoundAction bound = {
             .action = keyact_plugin_get_action(plugin, i),
@@ -441,4 +446,41 @@ KEYACT_HOST_API char **keyact_registry_get_action_names(const KeyactRegistry *re
     g_ptr_array_sort(names, compare_names);
     g_ptr_array_add(names, NULL);
     return (char **)g_ptr_array_free(g_steal_pointer(&names), FALSE);
+}
+
+KEYACT_HOST_API void keyact_registry_set_validation(KeyactRegistry *registry,
+                                                    KeyactValidation mode)
+{
+    g_return_if_fail(registry != NULL);
+    g_return_if_fail(mode == KEYACT_VALIDATION_OFF || mode == KEYACT_VALIDATION_REPORT ||
+                     mode == KEYACT_VALIDATION_FATAL);
+    g_atomic_int_set(&registry->validator->mode, (gint)mode);
+}
+
+KEYACT_HOST_API KeyactValidation keyact_registry_get_validation(const KeyactRegistry *registry)
+{
+    g_return_val_if_fail(registry != NULL, KEYACT_VALIDATION_OFF);
+    return (KeyactValidation)g_atomic_int_get(&registry->validator->mode);
+}
+
+KEYACT_HOST_API void keyact_registry_set_violation_handler(KeyactRegistry *registry,
+                                                           KeyactViolationFunc func,
+                                                           gpointer user_data,
+                                                           GDestroyNotify destroy)
+{
+    g_return_if_fail(registry != NULL);
+
+    KeyactValidator *validator = registry->validator;
+    GDestroyNotify old_destroy;
+    gpointer old_data;
+
+    g_rw_lock_writer_lock(&validator->lock);
+    old_destroy = validator->destroy;
+    old_data = validator->user_data;
+    validator->func = func;
+    validator->user_data = func != NULL ? user_data : NULL;
+    validator->destroy = func != NULL ? destroy : NULL;
+    g_rw_lock_writer_unlock(&validator->lock);
+    if (old_destroy != NULL)
+        old_destroy(old_data);
 }

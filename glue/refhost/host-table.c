@@ -6,8 +6,9 @@
  * REF_GAME_ID. Every callback checks its handles and answers a KEYACT_E_*
  * code rather than trusting them.
  *
- * The table is ABI 1.1's, with the four batched calls (library_cards,
- * describe_cards, apply_steps, random_below_each): a 1.1 plugin resolves
+ * The table is ABI 1.2's, with the four batched calls of 1.1 (library_cards,
+ * describe_cards, apply_steps, random_below_each) and 1.2's card_zone, which
+ * only a validation layer asks (keyact --validate): a 1.1 plugin resolves
  * with about two host calls per exiled card, and the game, its log and its
  * random draws are the same as through the 1.0 calls
  * (tests/scenarios/host-calls-test.c plays every scenario both ways).
@@ -394,6 +395,29 @@ static int32_t random_below_each(const keyact_host *host, keyact_game_id game_id
     return KEYACT_OK;
 }
 
+/* Where a card is, in the ABI's words: the reference host's zones map one
+ * to one. A card in no zone (a scenario's named source) is OTHER. */
+static int32_t card_zone(const keyact_host *host, keyact_game_id game_id, keyact_card_id card,
+                         uint32_t *out_zone)
+{
+    RefGame *game = game_of(host);
+    if (game == NULL || game_id != REF_GAME_ID || out_zone == NULL)
+        return KEYACT_E_INVAL;
+    const RefCardObj *obj = card_of(game, card);
+    if (obj == NULL)
+        return KEYACT_E_NOTFOUND;
+    switch (obj->zone) {
+    case REF_ZONE_LIBRARY: *out_zone = KEYACT_ZONE_LIBRARY; break;
+    case REF_ZONE_HAND: *out_zone = KEYACT_ZONE_HAND; break;
+    case REF_ZONE_EXILE: *out_zone = KEYACT_ZONE_EXILE; break;
+    case REF_ZONE_STACK: *out_zone = KEYACT_ZONE_STACK; break;
+    case REF_ZONE_BATTLEFIELD: *out_zone = KEYACT_ZONE_BATTLEFIELD; break;
+    case REF_ZONE_GRAVEYARD: *out_zone = KEYACT_ZONE_GRAVEYARD; break;
+    default: *out_zone = KEYACT_ZONE_OTHER; break;
+    }
+    return KEYACT_OK;
+}
+
 void ref_game_init_host_table(RefGame *game)
 {
     keyact_host *host = &game->host;
@@ -415,4 +439,5 @@ void ref_game_init_host_table(RefGame *game)
     host->describe_cards = describe_cards;
     host->apply_steps = apply_steps;
     host->random_below_each = random_below_each;
+    host->card_zone = card_zone;
 }
