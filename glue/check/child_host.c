@@ -191,6 +191,8 @@ void check_child_step_conformance(CheckChild *child)
                              keyact_status_name(status_1_0));
         run_cases(child, action, keyact_plugin_get_context(child->plugin), KC_HOST_1_1, cases,
                   n_cases);
+        run_cases(child, action, keyact_plugin_get_context(child->plugin), KC_HOST_1_2, cases,
+                  n_cases);
         run_contract(child, action, cases, n_cases);
     }
     if (ctx_1_0 != NULL)

@@ -86,18 +86,21 @@ const KcCase *kc_cascade_case_find(const char *name);
  * *n_cases = 0) for an action without rulings here. */
 const KcCase *kc_cases_for_action(const char *action_name, guint *n_cases);
 
-/* The host table a case's game hands the plugin: ABI 1.0's calls only, or
+/* The host table a case's game hands the plugin: ABI 1.0's calls only,
  * ABI 1.1's with every batched call (library_cards, describe_cards,
- * apply_steps, random_below_each). A plugin passes every case on both:
- * the batched calls change how many calls it makes, never what happens. */
+ * apply_steps, random_below_each), or ABI 1.2's: 1.1's and card_zone, which
+ * a plugin never calls (a 1.2 host must not change what a plugin does). A
+ * plugin passes every case on each: the batched calls change how many calls
+ * it makes, never what happens. */
 typedef enum {
     KC_HOST_1_0,
     KC_HOST_1_1,
+    KC_HOST_1_2,
 } KcHostKind;
 
-#define KC_N_HOST_KINDS 2u
+#define KC_N_HOST_KINDS 3u
 
-/* "1.0 host", "1.1 host": how messages and keyact check name it. */
+/* "1.0 host", "1.1 host", "1.2 host": how messages and keyact check name it. */
 const char *kc_host_kind_name(KcHostKind kind);
 
 /* A case's game set up in a fresh fake host (player 1), snapshot taken. */
@@ -131,8 +134,8 @@ gboolean kc_case_check(const KcCase *c, const KcGame *game, const FakeResolve *r
  * `kind`. On failure the error says which case and why. */
 gboolean kc_case_run_on(const KcCase *c, KcHostKind kind, const keyact_action *action,
                         void *plugin_ctx, GError **error);
-/* kc_case_run_on for each host kind in turn, 1.0 first; a failure on the
- * 1.1 host says so. */
+/* kc_case_run_on for each host kind in turn, 1.0 first; a failure on a
+ * later host says which. */
 gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
                      GError **error);
 

@@ -8,7 +8,7 @@
 
 const char *kc_host_kind_name(KcHostKind kind)
 {
-    return kind == KC_HOST_1_1 ? "1.1 host" : "1.0 host";
+    return kind == KC_HOST_1_2 ? "1.2 host" : kind == KC_HOST_1_1 ? "1.1 host" : "1.0 host";
 }
 
 void kc_game_init(KcGame *game, const KcCase *c, guint64 seed)
@@ -21,7 +21,8 @@ void kc_game_init_on(KcGame *game, const KcCase *c, guint64 seed, KcHostKind kin
     *game = (KcGame){ 0 };
     game->host = fake_host_new(KC_GAME_ID, 2);
     FakeHost *host = game->host;
-    fake_host_set_batched(host, kind == KC_HOST_1_1 ? FAKE_BATCHED_ALL : 0);
+    fake_host_set_batched(host, kind != KC_HOST_1_0 ? FAKE_BATCHED_ALL : 0);
+    fake_host_set_card_zone(host, kind == KC_HOST_1_2);
 
     for (guint i = 0; i < KC_MAX_LIBRARY && c->library[i] != NULL; i++) {
         game->library[i] = fake_host_add_card(host, KC_PLAYER, FAKE_ZONE_LIBRARY, c->library[i]);
@@ -84,8 +85,11 @@ gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_
 {
     if (!kc_case_run_on(c, KC_HOST_1_0, action, plugin_ctx, error))
         return FALSE;
-    if (kc_case_run_on(c, KC_HOST_1_1, action, plugin_ctx, error))
-        return TRUE;
-    g_prefix_error(error, "%s: ", kc_host_kind_name(KC_HOST_1_1));
-    return FALSE;
+    for (KcHostKind kind = KC_HOST_1_1; kind < KC_N_HOST_KINDS; kind++) {
+        if (!kc_case_run_on(c, kind, action, plugin_ctx, error)) {
+            g_prefix_error(error, "%s: ", kc_host_kind_name(kind));
+            return FALSE;
+        }
+    }
+    return TRUE;
 }

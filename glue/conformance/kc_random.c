@@ -144,8 +144,11 @@ gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GErr
 {
     if (!kc_random_order_run_on(KC_HOST_1_0, action, plugin_ctx, error))
         return FALSE;
-    if (kc_random_order_run_on(KC_HOST_1_1, action, plugin_ctx, error))
-        return TRUE;
-    g_prefix_error(error, "%s: ", kc_host_kind_name(KC_HOST_1_1));
-    return FALSE;
+    for (KcHostKind kind = KC_HOST_1_1; kind < KC_N_HOST_KINDS; kind++) {
+        if (!kc_random_order_run_on(kind, action, plugin_ctx, error)) {
+            g_prefix_error(error, "%s: ", kc_host_kind_name(kind));
+            return FALSE;
+        }
+    }
+    return TRUE;
 }

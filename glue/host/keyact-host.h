@@ -250,7 +250,7 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * keyact-plugin(7): library_size / library_card / library_cards agree with
  * each other and with the plugin's moves; a move that succeeded put the card
  * where it was asked and one that failed left it; a card is described the
- * same way every time, with a known layout, a face count that layout has
+ * same way every time, with a known layout, the faces that layout casts
  * and costs the plugin can read; can_cast_face, choose and cast_free answer
  * in range and consistently (cast_free DONE: the card is on the stack,
  * FAILED: still in exile); random draws are below their bounds and uniform
@@ -311,7 +311,9 @@ typedef struct {
 /* `host` is the table the resolve was given (so a binding finds its own
  * per-resolve state through host->host_data). Called on the resolving
  * thread, during the resolve, with a library lock held: it must not call
- * back into the registry or resolve. */
+ * back into the registry or resolve. Resolves of different games may report
+ * at the same time on their threads: a handler that touches shared state
+ * locks it itself. */
 typedef void (*KeyactViolationFunc)(const keyact_host *host, const KeyactViolation *violation,
                                     gpointer user_data);
 

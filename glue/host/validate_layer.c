@@ -59,8 +59,9 @@ static const char *const rule_text[RULE_COUNT] = {
                                   "library holds fewer than from_top + count cards",
     [RULE_MOVE_DESTINATION] = "a move that succeeded put the card where it was asked",
     [RULE_MOVE_FAILED_STAYS] = "a move that failed left the card where it was",
-    [RULE_DESCRIBE_VALID] = "a description has a known layout, the number of faces that "
-                            "layout has (1..8), and every face a struct_size and a name",
+    [RULE_DESCRIBE_VALID] = "a description has a known layout, 1..8 faces (two or more for "
+                            "a split, aftermath, adventure or modal double-faced card), and "
+                            "every face a struct_size and a name",
     [RULE_DESCRIBE_COST] = "a face's mana cost is a printed cost keyact can read "
                            "(keyact-plugin(7), MANA COSTS)",
     [RULE_DESCRIBE_STABLE] = "a card is described the same way every time",
@@ -386,14 +387,20 @@ static gboolean same_string(const char *a, const char *b)
     return g_strcmp0(a != NULL ? a : "", b != NULL ? b : "") == 0;
 }
 
-/* The face counts a layout has; a NORMAL card has one face, a split card
- * two or more, every other layout two. */
+/* The layouts whose second face is cast on its own (card.h) need it
+ * described. A back face that is never cast (transform, flip, meld) may be
+ * left out, and a NORMAL card may carry more (a reversible card): real
+ * card data describes them both ways. */
 static gboolean face_count_fits(uint32_t layout, uint32_t count)
 {
     switch (layout) {
-    case KEYACT_LAYOUT_NORMAL: return count == 1;
-    case KEYACT_LAYOUT_SPLIT: return count >= 2;
-    default: return count == 2;
+    case KEYACT_LAYOUT_SPLIT:
+    case KEYACT_LAYOUT_AFTERMATH:
+    case KEYACT_LAYOUT_ADVENTURE:
+    case KEYACT_LAYOUT_MODAL_DFC:
+        return count >= 2;
+    default:
+        return TRUE;
     }
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* bench_main.c - keyact-bench PLUGIN_PATH [--quick] [FIGURE...]
  *
- * Runs the figures (all by default: load calls resolve scale alloc threads trace)
+ * Runs the figures (all by default: load calls resolve scale alloc threads trace
+ * validate)
  * and prints one JSON line per figure on stdout. Exit status 1 when a figure
  * could not run or an outcome was wrong; a missed target is only reported
  * ("met": false), never an error.
@@ -26,6 +27,7 @@ static const struct {
     { "alloc", bench_figure_alloc },
     { "threads", bench_figure_threads },
     { "trace", bench_figure_trace },
+    { "validate", bench_figure_validate },
 };
 
 gboolean bench_more_reps(const BenchOptions *options, guint done, guint min, guint max,

@@ -54,7 +54,7 @@ TEST(ConformanceRunner, EveryCasePassesThroughKcCaseRun)
 // The runner speaks both ABI minors: a case's game is a 1.0 table or a 1.1
 // table with the batched calls, the plugin uses them on the second, and the
 // game is the same either way.
-TEST(ConformanceRunner, RunsEachCaseOnA1_0AndA1_1Host)
+TEST(ConformanceRunner, RunsEachCaseOnA1_0A1_1AndA1_2Host)
 {
     const KeyactBoundAction &bound = unit::discover();
     const KcCase &c = unit::find_case("above_n_is_exiled_and_bottomed");
@@ -67,7 +67,9 @@ TEST(ConformanceRunner, RunsEachCaseOnA1_0AndA1_1Host)
         g_auto(KcGame) game = {};
         kc_game_init_on(&game, &c, g_str_hash(c.name), kind);
         EXPECT_EQ(fake_host_table(game.host)->struct_size,
-                  kind == KC_HOST_1_1 ? KEYACT_HOST_SIZE_1_1 : KEYACT_HOST_SIZE_1_0);
+                  kind == KC_HOST_1_2   ? KEYACT_HOST_SIZE_1_2
+                  : kind == KC_HOST_1_1 ? KEYACT_HOST_SIZE_1_1
+                                        : KEYACT_HOST_SIZE_1_0);
         FakeResolve res;
         kc_game_resolve(&game, &c, bound.action, bound.plugin_ctx, &res);
         g_autoptr(GError) error = nullptr;
@@ -87,7 +89,7 @@ TEST(ConformanceRunner, RunsEachCaseOnA1_0AndA1_1Host)
         calls[k] = fake_host_total_calls(game.host);
         guint batched = fake_host_call_count(game.host, FAKE_CALL_LIBRARY_CARDS)
                         + fake_host_call_count(game.host, FAKE_CALL_APPLY_STEPS);
-        EXPECT_EQ(batched > 0, kind == KC_HOST_1_1);
+        EXPECT_EQ(batched > 0, kind != KC_HOST_1_0);
         EXPECT_EQ(fake_host_call_count(game.host, FAKE_CALL_LIBRARY_CARD) > 0,
                   kind == KC_HOST_1_0);
 
@@ -96,11 +98,14 @@ TEST(ConformanceRunner, RunsEachCaseOnA1_0AndA1_1Host)
             << (run_error ? run_error->message : "");
     }
     EXPECT_STREQ(actions[KC_HOST_1_1], actions[KC_HOST_1_0]);
+    EXPECT_STREQ(actions[KC_HOST_1_2], actions[KC_HOST_1_1]);
+    EXPECT_EQ(calls[KC_HOST_1_2], calls[KC_HOST_1_1]); // card_zone is never called
     for (char *text : actions)
         g_free(text);
     EXPECT_LT(calls[KC_HOST_1_1], calls[KC_HOST_1_0]);
     EXPECT_STREQ(kc_host_kind_name(KC_HOST_1_0), "1.0 host");
     EXPECT_STREQ(kc_host_kind_name(KC_HOST_1_1), "1.1 host");
+    EXPECT_STREQ(kc_host_kind_name(KC_HOST_1_2), "1.2 host");
 }
 
 // The runner must also say "fail" with a reason: a wrong expectation fails.

@@ -17,18 +17,6 @@ using namespace validate;
 
 namespace {
 
-// A case's game on a 1.0, 1.1 or 1.2 (1.1 with card_zone) fake host.
-void init_game(KcGame *game, const KcCase *c, unsigned kind)
-{
-    kc_game_init_on(game, c, g_str_hash(c->name), kind == 0 ? KC_HOST_1_0 : KC_HOST_1_1);
-    if (kind == 2)
-        fake_host_set_card_zone(game->host, TRUE);
-}
-
-const char *kind_name(unsigned kind)
-{
-    return kind == 0 ? "1.0 host" : kind == 1 ? "1.1 host" : "1.2 host";
-}
 
 int32_t resolve_case(const KeyactBoundAction &bound, KcGame *game, const KcCase *c,
                      const keyact_host *table, FakeResolve *res)
@@ -55,11 +43,12 @@ void check_action(const char *module_env, const char *action)
     ASSERT_GT(n_cases, 0u);
     for (guint i = 0; i < n_cases; i++) {
         const KcCase *c = &cases[i];
-        for (unsigned kind = 0; kind < 3; kind++) {
-            SCOPED_TRACE(std::string(c->name) + " on a " + kind_name(kind));
+        for (guint k = 0; k < KC_N_HOST_KINDS; k++) {
+            KcHostKind kind = KcHostKind(k);
+            SCOPED_TRACE(std::string(c->name) + " on a " + kc_host_kind_name(kind));
             g_auto(KcGame) plain = {}, checked = {};
-            init_game(&plain, c, kind);
-            init_game(&checked, c, kind);
+            kc_game_init_on(&plain, c, g_str_hash(c->name), kind);
+            kc_game_init_on(&checked, c, g_str_hash(c->name), kind);
             FakeResolve a, b;
             size_t before = on.reports().size();
             resolve_case(off.bound(), &plain, c, fake_host_table(plain.host), &a);

@@ -101,6 +101,18 @@ TEST(Scenarios, EveryScenarioPlaysTheSameUnderValidationWithNoReport)
     }
 }
 
+// The shared card pool (25,276 real cards, every layout as the card data
+// gives it): its scenario plays the same, silently.
+TEST(Scenarios, ThePoolScenarioPlaysTheSameUnderValidationWithNoReport)
+{
+    std::string pool = env("KEYACT_SHARED_POOL");
+    if (!g_file_test(pool.c_str(), G_FILE_TEST_EXISTS))
+        GTEST_SKIP() << "the shared card pool is absent (" << pool << ")";
+    std::string scenario = env("KEYACT_SCENARIO_DIR") + "/pool/pool-half-mana-adventure.json";
+    expect_same_and_silent({ env("KEYACT_CLI"), "run", "--plugin", env("KEYACT_DISCOVER_MODULE"),
+                             "--json", "--cards", pool, scenario });
+}
+
 TEST(Scenarios, TheDemoPlaysTheSameUnderValidationWithNoReport)
 {
     expect_same_and_silent({ env("KEYACT_CLI"), "demo", "--plugin",

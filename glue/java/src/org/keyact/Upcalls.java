@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
-import java.lang.ref.Cleaner;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.OptionalInt;
@@ -30,13 +30,12 @@ final class Upcalls {
     /** Above this many cached descriptions the cache is emptied before the next resolve. */
     static final int MAX_CACHED = 4096;
 
-    private static final Cleaner CLEANER = Cleaner.create();
     private static final ThreadLocal<Upcalls> PER_THREAD = ThreadLocal.withInitial(Upcalls::new);
     private static final Zone[] ZONES = {null, Zone.LIBRARY, Zone.EXILE, Zone.HAND};
     private static final EventType[] TYPES = EventType.values();
     private static final LogLevel[] LEVELS = LogLevel.values();
     private static final OptionKind[] KINDS = {null, OptionKind.CAST_FACE, OptionKind.TO_HAND, OptionKind.TO_BOTTOM};
-    private static final ClassValue<Integer> FEATURES = new ClassValue<>() {
+    private static final ClassValue<Integer> FEATURES = new ClassValue<Integer>() {
         @Override
         protected Integer computeValue(Class<?> type) {
             return (overrides(type, "notify", long.class, Event.class) ? FEATURE_NOTIFY : 0)
@@ -66,6 +65,8 @@ final class Upcalls {
     private final Blocks blocks = new Blocks();
 
     Host host;
+    /** The registry resolving: kept reachable (and so open) while its resolve runs. */
+    Registry registry;
     final long[] res = new long[RES_LENGTH];
     /** Set by the C side: the stranded ids written, and the first throwable of the resolve. */
     long[] stranded;
@@ -79,7 +80,7 @@ final class Upcalls {
     final Steps steps = new Steps();
 
     private Upcalls() {
-        CLEANER.register(this, blocks);
+        Cleanup.register(this, blocks);
     }
 
     /** This thread's Upcalls, for tests that look at its cache. */
@@ -88,7 +89,7 @@ final class Upcalls {
     }
 
     /** This thread's Upcalls bound to host (a fresh one when this thread is already resolving). */
-    static Upcalls acquire(Host host) {
+    static Upcalls acquire(Registry registry, Host host) {
         Upcalls up = PER_THREAD.get();
         if (up.host != null)
             up = new Upcalls();
@@ -97,6 +98,7 @@ final class Upcalls {
             up.blocks.run();
         }
         up.host = host;
+        up.registry = registry;
         up.failure = null;
         up.stranded = null;
         return up;
@@ -104,6 +106,7 @@ final class Upcalls {
 
     void release() {
         host = null;
+        registry = null;
         failure = null;
         stranded = null;
         steps.deferred = null;
@@ -209,7 +212,7 @@ final class Upcalls {
                 throw new KeyactException(Status.INVAL, "unknown option kind " + kind);
             options.add(new Option(KINDS[kind], ints[3 * i + 1], ints[3 * i + 2]));
         }
-        return host.choose(game, player, card, List.copyOf(options));
+        return host.choose(game, player, card, Collections.unmodifiableList(options));
     }
 
     boolean castFree(long game, long player, long card, int face) {
