@@ -69,10 +69,13 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     METHOD(up, up_describe_cards, "describeCards", "(JI)V");
     METHOD(up, up_apply_steps, "applySteps", "(JJI)V");
     METHOD(up, up_random_below_each, "randomBelowEach", "(JI)V");
+    METHOD(up, up_card_zone, "cardZone", "(JJ)I");
+    FIELD(up, up_violations, "violations", "[B");
 
     if (kj_register_registry_natives(env, native) != JNI_OK ||
         kj_register_resolve_natives(env, native) != JNI_OK ||
-        kj_register_describe_natives(env, native) != JNI_OK)
+        kj_register_describe_natives(env, native) != JNI_OK ||
+        kj_register_validate_natives(env, native) != JNI_OK)
         goto fail;
 
     (*env)->DeleteLocalRef(env, status);

@@ -19,12 +19,14 @@ typedef struct {
     keyact_resolve_result *result;
     keyact_card_id *stranded_heap; /* when a library outgrew the stack buffer */
     gboolean events;               /* the Host overrides notify: fill step events */
+    GString *violations;           /* validation reports, see validate.c; NULL when none */
 } KjCall;
 
 /* Values of Native.resolve's `features` (Upcalls.FEATURE_*). */
 #define KJ_FEATURE_NOTIFY 1
 #define KJ_FEATURE_LOG    2
 #define KJ_FEATURE_SINGLE 4  /* offer only the 1.0 calls (no batched ones) */
+#define KJ_FEATURE_CARD_ZONE 8  /* the Host overrides cardZone: offer card_zone (1.2) */
 
 /* Steps travel to Java as Steps.STRIDE longs each, in chunks of this many. */
 #define KJ_STEP_STRIDE 11
@@ -40,6 +42,11 @@ guint64 kj_upcalls_count(void)
 static KjCall *call_of(const keyact_host *host)
 {
     return host->host_data;
+}
+
+GString **kj_call_violations(const keyact_host *host)
+{
+    return &call_of(host)->violations;
 }
 
 /* The status a throwable stands for: a KeyactException's own, else HOST.
@@ -533,6 +540,26 @@ static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game
     return status; /* values out of range are the plugin's to refuse */
 }
 
+/* ---- ABI 1.2: asked only by the validation layer ---- */
+
+static int32_t kj_card_zone(const keyact_host *host, keyact_game_id game, keyact_card_id card,
+                            uint32_t *out_zone)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+    int32_t status = begin_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    jint zone = (*env)->CallIntMethod(env, call->up, kj_ids.up_card_zone, (jlong)game, (jlong)card);
+    status = finish_upcall(call);
+    if (status != KEYACT_OK)
+        return status;
+    if (zone == 0)
+        return KEYACT_E_NOTFOUND;
+    *out_zone = (uint32_t)zone;
+    return KEYACT_OK;
+}
+
 /* ---- the native ---- */
 
 static void write_result(KjCall *call, jlongArray res, const keyact_resolve_result *r,
@@ -569,7 +596,7 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     KeyactBoundAction bound;
     keyact_card_id stranded[STRANDED_ON_STACK];
     keyact_resolve_result result = { 0 };
-    KjCall call = { env, up, NULL, FALSE, &result, NULL, (features & KJ_FEATURE_NOTIFY) != 0 };
+    KjCall call = { env, up, NULL, FALSE, &result, NULL, (features & KJ_FEATURE_NOTIFY) != 0, NULL };
     keyact_host host;
     gboolean have;
     int32_t status;
@@ -607,6 +634,7 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
         host.apply_steps = kj_apply_steps;
         host.random_below_each = kj_random_below_each;
     }
+    host.card_zone = (features & KJ_FEATURE_CARD_ZONE) ? kj_card_zone : NULL;
 
     keyact_resolve_args args = {
         .struct_size = sizeof args, .n = n, .game = (keyact_game_id)game,
@@ -620,6 +648,8 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     keyact_bound_action_release(&bound);
 
     write_result(&call, res, &result, 0);
+    if (!kj_validate_deliver(env, up, call.violations))
+        call.failure_lost = TRUE;
     g_free(call.stranded_heap);
     if (call.failure != NULL) {
         (*env)->SetObjectField(env, up, kj_ids.up_failure, call.failure);

@@ -13,7 +13,9 @@ from the shared card pool (KEYACT_CARD_POOL), both hosts run it
   - without --json: the text logs must be byte-identical.
 Every file runs with the Discover plugin alone and with Discover and
 Cascade, so "no cascade plugin" errors are compared too; the generated ones
-run with both, --json only. Prints how many
+run with both, --json only. With --validate both hosts run under the
+validation layer (`run --validate`), --json only, and any report on either
+host's stderr ("warning: host ...") is a failure. Prints how many
 agreed, by directory; exits 1 on any disagreement, 77 (skip) when asked for
 the pool and KEYACT_CARD_POOL names no file.
 """
@@ -45,9 +47,14 @@ def run(command, env):
     return done.returncode, done.stdout, done.stderr
 
 
+REPORT = b': warning: host "'
+
+
 def compare(args, env, scenario, plugins, extra, modes):
     """(what differs, empty when both agree; C's exit code; discovers and cascades played)."""
     problems = []
+    if args.validate:
+        extra = ['--validate'] + extra
     played = 0
     status = None
     # The search path holds exactly the plugins given, so a discover-only
@@ -59,6 +66,10 @@ def compare(args, env, scenario, plugins, extra, modes):
         j = run([args.keyact_jvm, 'run'] + mode + plugins + extra + [scenario], env)
         what = 'json' if mode else 'text'
         status = c[0]
+        for host, done in (('C', c), ('Java', j)):
+            for line in done[2].split(b'\n'):
+                if REPORT in line:
+                    problems.append(f'{what}: {host} validation: {line.decode("utf-8", "replace")}')
         if c[0] != j[0]:
             problems.append(f'{what}: exit {c[0]} (C) vs {j[0]} (Java)')
         if c[0] != 0 or j[0] != 0:
@@ -178,6 +189,8 @@ def main():
     parser.add_argument('--generated', type=int, default=0,
                         help='this many scenarios from the card pool (KEYACT_CARD_POOL)')
     parser.add_argument('--jobs', type=int, default=2)
+    parser.add_argument('--validate', action='store_true',
+                        help='run both hosts with --validate (--json only); any report fails')
     args = parser.parse_args()
 
     env = dict(os.environ)
@@ -187,7 +200,7 @@ def main():
     both = discover_only + ['--plugin', args.cascade]
 
     jobs = []  # (label, scenario, plugins, extra, modes)
-    json_and_text = (['--json'], [])
+    json_and_text = (['--json'],) if args.validate else (['--json'], [])
     if args.scenarios:
         for path in scenario_files(args.scenarios):
             label = os.path.relpath(os.path.dirname(path), args.scenarios)

@@ -2,6 +2,7 @@
 package org.keyact;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The engine's side of a resolve: the game state the plugin reads and changes
@@ -93,6 +94,25 @@ public interface Host {
 
     /** A diagnostic message from the plugin. Optional: the default drops it. */
     default void log(LogLevel level, String message) {}
+
+    /**
+     * ABI 1.2, for the validation layer only ({@link Validation}): where {@code card} is now, any
+     * {@link Zone} ({@link Zone#STACK} for a spell {@link #castFree} cast); empty for a card the
+     * engine does not know. Nothing moves. The plugin never asks it; with validation on, the layer
+     * asks it around moves and casts and at the end of a resolve, to check that a move put the
+     * card where it was asked, that {@link #castFree}'s answer matches where the card went, and
+     * that no card ends in the wrong place.
+     *
+     * <p>Optional, like {@link #notify}: when a Host class does not override it the binding
+     * offers the layer no {@code card_zone} at all, and the checks that need a card's zone are
+     * skipped (libkeyact-host says which, once, in its log domain {@code keyact-validate}). The
+     * default body is never called by the binding and answers empty.
+     *
+     * @since 1.3
+     */
+    default Optional<Zone> cardZone(long game, long card) {
+        return Optional.empty();
+    }
 
     /**
      * ABI 1.1: the cards [fromTop, fromTop + count) of {@code player}'s library, top first, into

@@ -53,6 +53,55 @@ public final class Registry implements AutoCloseable {
             Native.registryClose(h);
             Native.registryDestroy(h);
         });
+        Validation v = validationProperty();
+        if (v != null)
+            Native.setValidation(h, v.code());
+    }
+
+    /**
+     * {@code -Dorg.keyact.validate}: true or report, fatal, false or off; null when unset (the
+     * C library's KEYACT_VALIDATE then decides). Anything else reports, with a warning, as
+     * libkeyact-host does for KEYACT_VALIDATE.
+     */
+    private static Validation validationProperty() {
+        String p = System.getProperty("org.keyact.validate");
+        if (p == null || p.isEmpty())
+            return null;
+        switch (p.toLowerCase(java.util.Locale.ROOT)) {
+        case "true": case "1": case "report":
+            return Validation.REPORT;
+        case "fatal":
+            return Validation.FATAL;
+        case "false": case "0": case "off":
+            return Validation.OFF;
+        default:
+            ValidationReports.LOG.warning("org.keyact.validate=" + p
+                + ": write true (report), fatal or false; validating with reports");
+            return Validation.REPORT;
+        }
+    }
+
+    /**
+     * Switch the validation layer for every resolve of this registry (see {@link Validation});
+     * resolves already running keep their mode, later ones take this one.
+     *
+     * @since 1.3
+     */
+    public synchronized void setValidation(Validation mode) {
+        open();
+        Native.setValidation(handle, Objects.requireNonNull(mode, "mode").code());
+    }
+
+    /**
+     * The validation mode of the next resolves: what {@link #setValidation} set, else the system
+     * property {@code org.keyact.validate} or the environment's {@code KEYACT_VALIDATE} as read
+     * when this registry was made.
+     *
+     * @since 1.3
+     */
+    public synchronized Validation getValidation() {
+        open();
+        return Validation.of(Native.getValidation(handle));
     }
 
     private void open() {
@@ -208,12 +257,18 @@ public final class Registry implements AutoCloseable {
             if (status == Status.NOTFOUND.code() && cause == null && up.res[Upcalls.RES_FLAGS] == -1)
                 throw new KeyactException(Status.NOTFOUND, "no implementation serves " + action.name());
             Result result = up.result();
+            ValidationReports.log(result.validationErrors());
             if (status == 0 && cause == null)
                 return result;
+            // Validation FATAL failed the resolve: the first report is why.
+            if (cause == null && !result.validationErrors().isEmpty())
+                cause = result.validationErrors().get(0);
             // Status 0 with a cause: only notify or log threw (they cannot fail in C).
             Status s = status != 0 ? Status.of(status)
                 : cause instanceof KeyactException ? ((KeyactException) cause).status() : Status.HOST;
-            String what = cause == null ? "" : " (a Host method threw " + cause + ")";
+            String what = cause == null ? ""
+                : cause instanceof ValidationException ? " (validation: " + cause.getMessage() + ")"
+                : " (a Host method threw " + cause + ")";
             throw new KeyactException(s, action.name() + " failed: KEYACT_E_" + s + " ("
                 + status + ")" + what, result, cause);
         } finally {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -19,6 +20,7 @@ public final class Result {
     private final int bottomedCount;
     private final boolean complete;
     private final List<Long> stranded;
+    private final List<ValidationException> validationErrors;
 
     /**
      * A result.
@@ -35,6 +37,28 @@ public final class Result {
      */
     public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
                   int exiledCount, int bottomedCount, boolean complete, List<Long> stranded) {
+        this(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete, stranded,
+            Collections.<ValidationException>emptyList());
+    }
+
+    /**
+     * A result with the validation layer's reports.
+     *
+     * @param outcome how it ended
+     * @param discovered the card found (CR 701.57c), empty when none
+     * @param manaValueHalves its mana value times two, 0 when none
+     * @param faceCast the face cast, empty when nothing was cast
+     * @param exiledCount cards exiled, the hit included
+     * @param bottomedCount cards put on the bottom
+     * @param complete the action ran to its end: every card is where the rules put it
+     * @param stranded after a failure, the cards not where the rules put them (copied, unmodifiable)
+     * @param validationErrors the violations the validation layer reported, in order (copied,
+     *     unmodifiable)
+     * @since 1.3
+     */
+    public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
+                  int exiledCount, int bottomedCount, boolean complete, List<Long> stranded,
+                  List<ValidationException> validationErrors) {
         this.outcome = Objects.requireNonNull(outcome, "outcome");
         this.discovered = Objects.requireNonNull(discovered, "discovered");
         this.manaValueHalves = manaValueHalves;
@@ -43,6 +67,7 @@ public final class Result {
         this.bottomedCount = bottomedCount;
         this.complete = complete;
         this.stranded = Lists.copy(stranded, "stranded");
+        this.validationErrors = Lists.copy(validationErrors, "validationErrors");
     }
 
     /** How it ended. */
@@ -88,6 +113,17 @@ public final class Result {
         return stranded;
     }
 
+    /**
+     * The host-contract violations the validation layer reported during this resolve, in order,
+     * each once (see {@link Validation}); empty when validation is {@link Validation#OFF} or the
+     * Host kept the contract (unmodifiable).
+     *
+     * @since 1.3
+     */
+    public List<ValidationException> validationErrors() {
+        return validationErrors;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o)
@@ -97,19 +133,19 @@ public final class Result {
         Result r = (Result) o;
         return outcome == r.outcome && discovered.equals(r.discovered) && manaValueHalves == r.manaValueHalves
             && faceCast.equals(r.faceCast) && exiledCount == r.exiledCount && bottomedCount == r.bottomedCount
-            && complete == r.complete && stranded.equals(r.stranded);
+            && complete == r.complete && stranded.equals(r.stranded) && validationErrors.equals(r.validationErrors);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete,
-            stranded);
+            stranded, validationErrors);
     }
 
     @Override
     public String toString() {
         return "Result[outcome=" + outcome + ", discovered=" + discovered + ", manaValueHalves=" + manaValueHalves
             + ", faceCast=" + faceCast + ", exiledCount=" + exiledCount + ", bottomedCount=" + bottomedCount
-            + ", complete=" + complete + ", stranded=" + stranded + "]";
+            + ", complete=" + complete + ", stranded=" + stranded + ", validationErrors=" + validationErrors + "]";
     }
 }

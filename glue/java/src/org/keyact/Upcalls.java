@@ -20,7 +20,7 @@ final class Upcalls {
     static final int RES_OUTCOME = 0, RES_DISCOVERED = 1, RES_MVH = 2, RES_FACE = 3, RES_EXILED = 4,
         RES_BOTTOMED = 5, RES_FLAGS = 6, RES_STRANDED = 7, RES_LENGTH = 8;
     /** features bits: which optional Host methods this Host overrides. */
-    static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2, FEATURE_SINGLE = 4;
+    static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2, FEATURE_SINGLE = 4, FEATURE_CARD_ZONE = 8;
     /**
      * System property {@code org.keyact.batched=false}: offer the plugin only the ABI 1.0 single
      * calls (for measuring the batched calls against them), read once; tests may set it.
@@ -39,7 +39,8 @@ final class Upcalls {
         @Override
         protected Integer computeValue(Class<?> type) {
             return (overrides(type, "notify", long.class, Event.class) ? FEATURE_NOTIFY : 0)
-                | (overrides(type, "log", LogLevel.class, String.class) ? FEATURE_LOG : 0);
+                | (overrides(type, "log", LogLevel.class, String.class) ? FEATURE_LOG : 0)
+                | (overrides(type, "cardZone", long.class, long.class) ? FEATURE_CARD_ZONE : 0);
         }
     };
 
@@ -71,6 +72,8 @@ final class Upcalls {
     /** Set by the C side: the stranded ids written, and the first throwable of the resolve. */
     long[] stranded;
     Throwable failure;
+    /** Set by the C side (validate.c) when the validation layer reported: see ValidationReports. */
+    byte[] violations;
     /** Batched-call buffers, grown by {@link #reserve}. */
     long[] longs = new long[64];
     long[] ptrs = new long[64];
@@ -101,6 +104,7 @@ final class Upcalls {
         up.registry = registry;
         up.failure = null;
         up.stranded = null;
+        up.violations = null;
         return up;
     }
 
@@ -109,6 +113,7 @@ final class Upcalls {
         registry = null;
         failure = null;
         stranded = null;
+        violations = null;
         steps.deferred = null;
         java.util.Arrays.fill(descs, null);
     }
@@ -136,7 +141,8 @@ final class Upcalls {
         return new Result(outcome >= 0 && outcome < 4 ? Outcome.values()[outcome] : Outcome.NONE,
             res[RES_DISCOVERED] != 0 ? OptionalLong.of(res[RES_DISCOVERED]) : OptionalLong.empty(),
             (int) res[RES_MVH], face >= 0 ? OptionalInt.of(face) : OptionalInt.empty(),
-            (int) res[RES_EXILED], (int) res[RES_BOTTOMED], (res[RES_FLAGS] & 1) != 0, list);
+            (int) res[RES_EXILED], (int) res[RES_BOTTOMED], (res[RES_FLAGS] & 1) != 0, list,
+            ValidationReports.parse(violations));
     }
 
     // ---- called from C ----
@@ -221,6 +227,11 @@ final class Upcalls {
 
     int randomBelow(long game, int bound) {
         return host.randomBelow(game, bound);
+    }
+
+    /** {@link Host#cardZone}'s answer as {@code KEYACT_ZONE_*}, 0 for an unknown card. */
+    int cardZone(long game, long card) {
+        return host.cardZone(game, card).map(Zone::code).orElse(0);
     }
 
     void notify(long game, int type, long player, long card, int n, int face, int index, int mvh) {

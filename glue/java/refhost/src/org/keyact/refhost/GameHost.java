@@ -2,6 +2,7 @@
 package org.keyact.refhost;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.keyact.CardDescription;
 import org.keyact.Event;
@@ -187,6 +188,24 @@ public final class GameHost implements Host {
         checkGame(gameId);
         for (int i = 0; i < count; i++)
             out[i] = game.rng.below(bounds[i]);
+    }
+
+    /** For the validation layer (keyact-jvm run --validate): the card's zone, empty for no such card. */
+    @Override
+    public Optional<Zone> cardZone(long gameId, long cardId) {
+        checkGame(gameId);
+        Card c = game.card(cardId);
+        if (c == null)
+            return Optional.empty();
+        return Optional.of(switch (c.zone) {
+            case LIBRARY -> Zone.LIBRARY;
+            case EXILE -> Zone.EXILE;
+            case HAND -> Zone.HAND;
+            case STACK -> Zone.STACK;
+            case BATTLEFIELD -> Zone.BATTLEFIELD;
+            case GRAVEYARD -> Zone.GRAVEYARD;
+            case NONE -> Zone.OTHER;
+        });
     }
 
     private static GameEvent.Type typeOf(Event event) {
