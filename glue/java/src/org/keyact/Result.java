@@ -3,12 +3,13 @@ package org.keyact;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
  * What a resolve did ({@code keyact_resolve_result}). Immutable; equal when every component is
- * equal.
+ * equal (the failure by identity).
  */
 public final class Result {
     private final Outcome outcome;
@@ -19,6 +20,7 @@ public final class Result {
     private final int bottomedCount;
     private final boolean complete;
     private final List<Long> stranded;
+    private final Optional<KeyactException> failure;
 
     /**
      * A result.
@@ -35,6 +37,27 @@ public final class Result {
      */
     public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
                   int exiledCount, int bottomedCount, boolean complete, List<Long> stranded) {
+        this(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete, stranded,
+            Optional.<KeyactException>empty());
+    }
+
+    /**
+     * A result with the failure of a question the plugin recovered from.
+     *
+     * @param outcome how it ended
+     * @param discovered the card found (CR 701.57c), empty when none
+     * @param manaValueHalves its mana value times two, 0 when none
+     * @param faceCast the face cast, empty when nothing was cast
+     * @param exiledCount cards exiled, the hit included
+     * @param bottomedCount cards put on the bottom
+     * @param complete the action ran to its end: every card is where the rules put it
+     * @param stranded the cards not where the rules put them (copied, unmodifiable)
+     * @param failure see {@link #failure()}
+     * @since 1.3
+     */
+    public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
+                  int exiledCount, int bottomedCount, boolean complete, List<Long> stranded,
+                  Optional<KeyactException> failure) {
         this.outcome = Objects.requireNonNull(outcome, "outcome");
         this.discovered = Objects.requireNonNull(discovered, "discovered");
         this.manaValueHalves = manaValueHalves;
@@ -43,6 +66,7 @@ public final class Result {
         this.bottomedCount = bottomedCount;
         this.complete = complete;
         this.stranded = Lists.copy(stranded, "stranded");
+        this.failure = Objects.requireNonNull(failure, "failure");
     }
 
     /** How it ended. */
@@ -88,6 +112,20 @@ public final class Result {
         return stranded;
     }
 
+    /**
+     * Why a completed resolve did not go as asked: a question ({@link Host#canCastFace},
+     * {@link Host#choose}, {@link Host#castFree}) failed and the plugin recovered as the rules
+     * allow, or {@link Host#notify} or {@link Host#log} threw. Its status is the resolve's, its
+     * cause the first throwable of the Host (none when the Host answered out of range). Empty
+     * when nothing failed, and on a Result carried by a thrown KeyactException (that exception
+     * is the failure).
+     *
+     * @since 1.3
+     */
+    public Optional<KeyactException> failure() {
+        return failure;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o)
@@ -97,19 +135,19 @@ public final class Result {
         Result r = (Result) o;
         return outcome == r.outcome && discovered.equals(r.discovered) && manaValueHalves == r.manaValueHalves
             && faceCast.equals(r.faceCast) && exiledCount == r.exiledCount && bottomedCount == r.bottomedCount
-            && complete == r.complete && stranded.equals(r.stranded);
+            && complete == r.complete && stranded.equals(r.stranded) && failure.equals(r.failure);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete,
-            stranded);
+            stranded, failure);
     }
 
     @Override
     public String toString() {
         return "Result[outcome=" + outcome + ", discovered=" + discovered + ", manaValueHalves=" + manaValueHalves
             + ", faceCast=" + faceCast + ", exiledCount=" + exiledCount + ", bottomedCount=" + bottomedCount
-            + ", complete=" + complete + ", stranded=" + stranded + "]";
+            + ", complete=" + complete + ", stranded=" + stranded + ", failure=" + failure + "]";
     }
 }

@@ -71,13 +71,15 @@ abstract class KeyactEffect implements SpellAbilityEffect {
         try {
             d.result = action.resolve(game.host(), Game.ID, ability.player() + 1L, ability.n(),
                     source != null ? source.id() : 0L);
+            failure = d.result.failure().orElse(null);
         } catch (KeyactException e) {
             failure = e;
-            status = e.status();
             d.result = e.result().orElse(null);
         } finally {
             game.current = null;
         }
+        if (failure != null)
+            status = failure.status();
         Result r = d.result;
         boolean complete = r != null && r.complete();
         if (status != Status.OK || !complete) {
