@@ -69,7 +69,7 @@ abstract class KeyactEffect implements SpellAbilityEffect {
         Status status = Status.OK;
         KeyactException failure = null;
         try {
-            d.result = action.resolve(game.host(), Game.ID, ability.player() + 1L, ability.n(),
+            d.result = action.resolve(new GameHost(game, d), Game.ID, ability.player() + 1L, ability.n(),
                     source != null ? source.id() : 0L);
             failure = d.result.failure().orElse(null);
         } catch (KeyactException e) {
