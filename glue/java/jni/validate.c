@@ -58,22 +58,33 @@ gboolean kj_validate_deliver(JNIEnv *env, jobject up, GString *reports)
     return TRUE;
 }
 
+/* Both take the wrapper's lock as readers: a resolve asks the mode after
+ * the plugin returned (Registry.resolve, unsynchronized), possibly while
+ * another thread closes the registry; closed, the mode reads OFF. */
 static void set_validation(JNIEnv *env, jclass cls, jlong handle, jint mode)
 {
     KjRegistry *r = (KjRegistry *)(intptr_t)handle;
 
     (void)env;
     (void)cls;
-    keyact_registry_set_validation(r->registry, (KeyactValidation)mode);
+    g_rw_lock_reader_lock(&r->lock);
+    if (r->registry != NULL)
+        keyact_registry_set_validation(r->registry, (KeyactValidation)mode);
+    g_rw_lock_reader_unlock(&r->lock);
 }
 
 static jint get_validation(JNIEnv *env, jclass cls, jlong handle)
 {
     KjRegistry *r = (KjRegistry *)(intptr_t)handle;
+    jint mode = KEYACT_VALIDATION_OFF;
 
     (void)env;
     (void)cls;
-    return (jint)keyact_registry_get_validation(r->registry);
+    g_rw_lock_reader_lock(&r->lock);
+    if (r->registry != NULL)
+        mode = (jint)keyact_registry_get_validation(r->registry);
+    g_rw_lock_reader_unlock(&r->lock);
+    return mode;
 }
 
 static const JNINativeMethod methods[] = {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -12,6 +13,14 @@ import java.util.Objects;
  * description object to C once per thread and reuses the conversion while the engine keeps
  * returning the same object (identity, not equality), so an engine should keep one description
  * per card (or per printed card) and return it every time rather than building a new one per call.
+ *
+ * <p><b>From an engine's data</b> (since 1.3): one call per layout, from a face's name, its printed
+ * cost as the engine spells it and whether it is a land: {@link #normal}, {@link #split},
+ * {@link #aftermath}, {@link #adventure}, {@link #modal}, {@link #transform}. A cost may be
+ * {@code ""} or {@code "no cost"} (none), symbols in braces in any order ({@code "{X}{2}{R}"}, as
+ * Forge writes X first), or symbols separated by spaces ({@code "X 2 R"}); letters in either case.
+ * A cost keyact cannot read fails there, with a {@link KeyactException} of status
+ * {@link Status#BADCOST} naming the face and the symbol, rather than during a resolve.
  */
 public final class CardDescription {
     /** The most faces a card may have ({@code KEYACT_MAX_FACES}). */
@@ -36,6 +45,80 @@ public final class CardDescription {
     /** A one-face card of layout NORMAL. */
     public static CardDescription of(Face face) {
         return new CardDescription(Layout.NORMAL, Collections.singletonList(face));
+    }
+
+    /**
+     * A one-face card (also saga, class, leveler...).
+     *
+     * @throws KeyactException {@link Status#BADCOST} when keyact cannot read the cost
+     * @since 1.3
+     */
+    public static CardDescription normal(String name, String manaCost, boolean land) {
+        return new CardDescription(Layout.NORMAL, Collections.singletonList(face(name, manaCost, land)));
+    }
+
+    /**
+     * A split card, left half first: Fire // Ice. Either half may be cast; the halves' costs add
+     * up to the card's mana value (CR 709.4).
+     *
+     * @throws KeyactException {@link Status#BADCOST} when keyact cannot read a cost
+     * @since 1.3
+     */
+    public static CardDescription split(String left, String leftCost, String right, String rightCost) {
+        return two(Layout.SPLIT, face(left, leftCost, false), face(right, rightCost, false));
+    }
+
+    /**
+     * An aftermath card: the first half, then the half cast only from a graveyard (Cut // Ribbons:
+     * Cut, then Ribbons).
+     *
+     * @throws KeyactException {@link Status#BADCOST} when keyact cannot read a cost
+     * @since 1.3
+     */
+    public static CardDescription aftermath(String first, String firstCost, String second, String secondCost) {
+        return two(Layout.AFTERMATH, face(first, firstCost, false), face(second, secondCost, false));
+    }
+
+    /**
+     * An adventurer card: the creature (or main) face, then its adventure.
+     *
+     * @throws KeyactException {@link Status#BADCOST} when keyact cannot read a cost
+     * @since 1.3
+     */
+    public static CardDescription adventure(String main, String mainCost, String adventure, String adventureCost) {
+        return two(Layout.ADVENTURE, face(main, mainCost, false), face(adventure, adventureCost, false));
+    }
+
+    /**
+     * A modal double-faced card, front first: either face may be cast (or played, when a land).
+     *
+     * @throws KeyactException {@link Status#BADCOST} when keyact cannot read a cost
+     * @since 1.3
+     */
+    public static CardDescription modal(String front, String frontCost, boolean frontLand,
+                                        String back, String backCost, boolean backLand) {
+        return two(Layout.MODAL_DFC, face(front, frontCost, frontLand), face(back, backCost, backLand));
+    }
+
+    /**
+     * A transforming double-faced card: the front, cast as usual, and the back, which has no mana
+     * cost and is never cast.
+     *
+     * @throws KeyactException {@link Status#BADCOST} when keyact cannot read the front's cost
+     * @since 1.3
+     */
+    public static CardDescription transform(String front, String frontCost, boolean frontLand,
+                                            String back, boolean backLand) {
+        return two(Layout.TRANSFORM, face(front, frontCost, frontLand), face(back, "", backLand));
+    }
+
+    private static Face face(String name, String manaCost, boolean land) {
+        Objects.requireNonNull(name, "name");
+        return new Face(name, ManaCosts.normalize(name, Objects.requireNonNull(manaCost, "manaCost")), land, false);
+    }
+
+    private static CardDescription two(Layout layout, Face first, Face second) {
+        return new CardDescription(layout, Arrays.asList(first, second));
     }
 
     /** The card's layout. */

@@ -248,31 +248,52 @@ public final class Registry implements AutoCloseable {
     }
 
     Result resolve(Action action, long slot, Host host, long game, long player, int n, long source) {
-        Upcalls up = Upcalls.acquire(this, host);
+        Upcalls up = Upcalls.acquire(this, host, game, player);
+        Result result;
         try {
             int status = Native.resolve(handle, slot, up, up.res, game, player, n, source, Upcalls.features(host));
             if (status == 1)
                 throw new IllegalStateException("the keyact registry is closed");
-            Throwable cause = up.failure;
-            if (status == Status.NOTFOUND.code() && cause == null && up.res[Upcalls.RES_FLAGS] == -1)
+            if (status == Status.NOTFOUND.code() && up.failure == null && up.res[Upcalls.RES_FLAGS] == -1)
                 throw new KeyactException(Status.NOTFOUND, "no implementation serves " + action.name());
-            Result result = up.result();
-            ValidationReports.log(result.validationErrors());
-            if (status == 0 && cause == null)
-                return result;
-            // Validation FATAL failed the resolve: the first report is why.
-            if (cause == null && !result.validationErrors().isEmpty())
-                cause = result.validationErrors().get(0);
-            // Status 0 with a cause: only notify or log threw (they cannot fail in C).
-            Status s = status != 0 ? Status.of(status)
-                : cause instanceof KeyactException ? ((KeyactException) cause).status() : Status.HOST;
-            String what = cause == null ? ""
-                : cause instanceof ValidationException ? " (validation: " + cause.getMessage() + ")"
-                : " (a Host method threw " + cause + ")";
-            throw new KeyactException(s, action.name() + " failed: KEYACT_E_" + s + " ("
-                + status + ")" + what, result, cause);
+            try {
+                up.endExileRun();
+            } catch (Throwable t) {
+                if (up.failure == null)
+                    up.failure = t;
+            }
+            Throwable cause = up.failure;
+            boolean complete = (up.res[Upcalls.RES_FLAGS] & 1) != 0;
+            List<ValidationException> violations = up.validationErrors();
+            ValidationReports.log(violations);
+            // Validation FATAL failed the resolve (KEYACT_E_HOST): the first report is why, and
+            // the resolve throws even when the plugin recovered and completed.
+            boolean fatal = status == Status.HOST.code() && !violations.isEmpty()
+                && Native.getValidation(handle) == Validation.FATAL.code();
+            if (fatal && cause == null)
+                cause = violations.get(0);
+            KeyactException failure = null;
+            if (status != 0 || cause != null) {
+                // Status 0 with a cause: only notify or log threw (they cannot fail in C).
+                Status s = status != 0 ? Status.of(status)
+                    : cause instanceof KeyactException ? ((KeyactException) cause).status() : Status.HOST;
+                String what = cause == null ? ""
+                    : cause instanceof ValidationException ? " (validation: " + cause.getMessage() + ")"
+                    : " (a Host method threw " + cause + ")";
+                String message = action.name() + " failed: KEYACT_E_" + s + " (" + status + ")" + what;
+                failure = complete && !fatal ? new KeyactException(s, message, null, cause)
+                    : new KeyactException(s, message, up.result(Optional.<KeyactException>empty()), cause);
+            }
+            if (!complete && failure == null)
+                failure = new KeyactException(Status.STATE, action.name() + " did not complete",
+                    up.result(Optional.<KeyactException>empty()), null);
+            result = complete && !fatal ? up.result(Optional.ofNullable(failure)) : failure.result().get();
+            host.resolveOver(game, player, result);
+            if (!complete || fatal)
+                throw failure;
         } finally {
             up.release();
         }
+        return result;
     }
 }

@@ -4,12 +4,13 @@ package org.keyact;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
  * What a resolve did ({@code keyact_resolve_result}). Immutable; equal when every component is
- * equal.
+ * equal (the failure by identity).
  */
 public final class Result {
     private final Outcome outcome;
@@ -20,6 +21,7 @@ public final class Result {
     private final int bottomedCount;
     private final boolean complete;
     private final List<Long> stranded;
+    private final Optional<KeyactException> failure;
     private final List<ValidationException> validationErrors;
 
     /**
@@ -38,7 +40,28 @@ public final class Result {
     public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
                   int exiledCount, int bottomedCount, boolean complete, List<Long> stranded) {
         this(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete, stranded,
-            Collections.<ValidationException>emptyList());
+            Optional.<KeyactException>empty());
+    }
+
+    /**
+     * A result with the failure of a question the plugin recovered from.
+     *
+     * @param outcome how it ended
+     * @param discovered the card found (CR 701.57c), empty when none
+     * @param manaValueHalves its mana value times two, 0 when none
+     * @param faceCast the face cast, empty when nothing was cast
+     * @param exiledCount cards exiled, the hit included
+     * @param bottomedCount cards put on the bottom
+     * @param complete the action ran to its end: every card is where the rules put it
+     * @param stranded the cards not where the rules put them (copied, unmodifiable)
+     * @param failure see {@link #failure()}
+     * @since 1.3
+     */
+    public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
+                  int exiledCount, int bottomedCount, boolean complete, List<Long> stranded,
+                  Optional<KeyactException> failure) {
+        this(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete, stranded,
+            failure, Collections.<ValidationException>emptyList());
     }
 
     /**
@@ -51,14 +74,14 @@ public final class Result {
      * @param exiledCount cards exiled, the hit included
      * @param bottomedCount cards put on the bottom
      * @param complete the action ran to its end: every card is where the rules put it
-     * @param stranded after a failure, the cards not where the rules put them (copied, unmodifiable)
-     * @param validationErrors the violations the validation layer reported, in order (copied,
-     *     unmodifiable)
+     * @param stranded the cards not where the rules put them (copied, unmodifiable)
+     * @param failure see {@link #failure()}
+     * @param validationErrors see {@link #validationErrors()} (copied, unmodifiable)
      * @since 1.3
      */
     public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
                   int exiledCount, int bottomedCount, boolean complete, List<Long> stranded,
-                  List<ValidationException> validationErrors) {
+                  Optional<KeyactException> failure, List<ValidationException> validationErrors) {
         this.outcome = Objects.requireNonNull(outcome, "outcome");
         this.discovered = Objects.requireNonNull(discovered, "discovered");
         this.manaValueHalves = manaValueHalves;
@@ -67,6 +90,7 @@ public final class Result {
         this.bottomedCount = bottomedCount;
         this.complete = complete;
         this.stranded = Lists.copy(stranded, "stranded");
+        this.failure = Objects.requireNonNull(failure, "failure");
         this.validationErrors = Lists.copy(validationErrors, "validationErrors");
     }
 
@@ -114,6 +138,20 @@ public final class Result {
     }
 
     /**
+     * Why a completed resolve did not go as asked: a question ({@link Host#canCastFace},
+     * {@link Host#choose}, {@link Host#castFree}) failed and the plugin recovered as the rules
+     * allow, or {@link Host#notify} or {@link Host#log} threw. Its status is the resolve's, its
+     * cause the first throwable of the Host (none when the Host answered out of range). Empty
+     * when nothing failed, and on a Result carried by a thrown KeyactException (that exception
+     * is the failure).
+     *
+     * @since 1.3
+     */
+    public Optional<KeyactException> failure() {
+        return failure;
+    }
+
+    /**
      * The host-contract violations the validation layer reported during this resolve, in order,
      * each once (see {@link Validation}); empty when validation is {@link Validation#OFF} or the
      * Host kept the contract (unmodifiable).
@@ -133,19 +171,21 @@ public final class Result {
         Result r = (Result) o;
         return outcome == r.outcome && discovered.equals(r.discovered) && manaValueHalves == r.manaValueHalves
             && faceCast.equals(r.faceCast) && exiledCount == r.exiledCount && bottomedCount == r.bottomedCount
-            && complete == r.complete && stranded.equals(r.stranded) && validationErrors.equals(r.validationErrors);
+            && complete == r.complete && stranded.equals(r.stranded) && failure.equals(r.failure)
+            && validationErrors.equals(r.validationErrors);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete,
-            stranded, validationErrors);
+            stranded, failure, validationErrors);
     }
 
     @Override
     public String toString() {
         return "Result[outcome=" + outcome + ", discovered=" + discovered + ", manaValueHalves=" + manaValueHalves
             + ", faceCast=" + faceCast + ", exiledCount=" + exiledCount + ", bottomedCount=" + bottomedCount
-            + ", complete=" + complete + ", stranded=" + stranded + ", validationErrors=" + validationErrors + "]";
+            + ", complete=" + complete + ", stranded=" + stranded + ", failure=" + failure
+            + ", validationErrors=" + validationErrors + "]";
     }
 }

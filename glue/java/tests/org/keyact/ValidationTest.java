@@ -223,7 +223,7 @@ class ValidationTest {
         assertEquals(List.of(), a.validationErrors());
         assertTrue(!b.validationErrors().isEmpty());
         assertEquals(new Result(a.outcome(), a.discovered(), a.manaValueHalves(), a.faceCast(), a.exiledCount(),
-                a.bottomedCount(), a.complete(), a.stranded(), b.validationErrors()), b);
+                a.bottomedCount(), a.complete(), a.stranded(), a.failure(), b.validationErrors()), b);
         assertEquals(off.library, on.library);
         assertEquals(off.hand, on.hand);
         assertEquals(off.exile, on.exile);
