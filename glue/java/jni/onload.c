@@ -67,7 +67,7 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     METHOD(up, up_log, "log", "(I[B)V");
     METHOD(up, up_library_cards, "libraryCards", "(JJII)V");
     METHOD(up, up_describe_cards, "describeCards", "(JI)V");
-    METHOD(up, up_apply_steps, "applySteps", "(JJI)V");
+    METHOD(up, up_apply_steps, "applySteps", "(JJI)Z");
     METHOD(up, up_random_below_each, "randomBelowEach", "(JI)V");
     METHOD(up, up_card_zone, "cardZone", "(JJ)I");
     FIELD(up, up_violations, "violations", "[B");

@@ -273,6 +273,36 @@ final class Upcalls {
 
     int choose(long game, long player, long card, int count) {
         endExileRun();
+        return host.choose(game, player, card, options(count));
+    }
+
+    /** A list of options choose handed out, and the packed ints it was made from. */
+    private static final class OptionList {
+        final int[] packed;
+        final List<Option> list;
+
+        OptionList(int[] packed, List<Option> list) {
+            this.packed = packed;
+            this.list = list;
+        }
+    }
+
+    /**
+     * The option lists choose handed out, by a hash of their packed ints. A plugin asks few
+     * distinct lists (a card's faces and the fallbacks), so a question is answered without
+     * building one; the lists are unmodifiable, a Host may keep them.
+     */
+    private final OptionList[] optionLists = new OptionList[64];
+
+    /** The count options C packed into {@link #ints} (kind, face, mana value halves). */
+    List<Option> options(int count) {
+        int n = 3 * count, h = count;
+        for (int i = 0; i < n; i++)
+            h = 31 * h + ints[i];
+        int slot = (h ^ (h >>> 16)) & (optionLists.length - 1);
+        OptionList cached = optionLists[slot];
+        if (cached != null && samePacked(cached.packed, n))
+            return cached.list;
         List<Option> options = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             int kind = ints[3 * i];
@@ -280,7 +310,18 @@ final class Upcalls {
                 throw new KeyactException(Status.INVAL, "unknown option kind " + kind);
             options.add(new Option(KINDS[kind], ints[3 * i + 1], ints[3 * i + 2]));
         }
-        return host.choose(game, player, card, Collections.unmodifiableList(options));
+        List<Option> list = Collections.unmodifiableList(options);
+        optionLists[slot] = new OptionList(java.util.Arrays.copyOf(ints, n), list);
+        return list;
+    }
+
+    private boolean samePacked(int[] packed, int n) {
+        if (packed.length != n)
+            return false;
+        for (int i = 0; i < n; i++)
+            if (packed[i] != ints[i])
+                return false;
+        return true;
     }
 
     boolean castFree(long game, long player, long card, int face) {
@@ -319,7 +360,8 @@ final class Upcalls {
             ptrs[i] = block(descs[i]);
     }
 
-    void applySteps(long game, long player, int count) {
+    /** Applies a batch; true when a notify inside it threw (kept in steps.deferred). */
+    boolean applySteps(long game, long player, int count) {
         steps.applied = 0;
         steps.deferred = null;
         int run = 0;
@@ -330,7 +372,7 @@ final class Upcalls {
                 endExileRun();
             steps.count = count;
             host.applySteps(game, player, steps);
-            return;
+            return steps.deferred != null;
         }
         // The batch starts with (or is) the end of the exile run: apply the run's steps, tell
         // the Host the run is over, then apply the rest as a batch of its own.
@@ -343,7 +385,7 @@ final class Upcalls {
                     exiled(steps.card(i));
         }
         if (run == count)
-            return;
+            return steps.deferred != null;
         endExileRun();
         steps.shift(run, count);
         try {
@@ -351,6 +393,7 @@ final class Upcalls {
         } finally {
             steps.applied += run;
         }
+        return steps.deferred != null;
     }
 
     void randomBelowEach(long game, int count) {
