@@ -85,8 +85,11 @@ if [ $status -eq 0 ]; then
     #     measures the process, and ASan's quarantine holds freed memory;
     #   java cross-host pool scenarios: 300 generated scenarios through
     #     `keyact` and keyact-jvm, a JVM per scenario; the same JNI paths
-    #     run in the cross-host scenarios test, at a fraction of the time.
-    java_left_out="java-LeakTest|java cross-host pool scenarios"
+    #     run in the cross-host scenarios test, at a fraction of the time;
+    #   java-maven-consumer: it checks the install's Maven layout with a
+    #     whole `meson install` and two Maven builds; the one JNI call it
+    #     makes (loading a plugin) is LoadTest's.
+    java_left_out="java-LeakTest|java cross-host pool scenarios|java-maven-consumer"
     mapfile -t java_tests < <(meson introspect --tests "$dir" | python3 -c '
 import json, sys
 left_out = set(sys.argv[1].split("|"))
