@@ -107,10 +107,11 @@ TEST(RightHosts, ALongGameOfBottomsIsSilent)
     EXPECT_TRUE(v.reports().empty()) << v.all();
 }
 
-// The golden traces (tests/trace-golden) of every discover case, resolved
-// with validation on through the tracer: the plugin's calls are line for
-// line the golden file; after them come only the layer's own read-only
-// queries (the host here has no card_zone, like the goldens' 1.0 host).
+// The golden traces (tests/trace-golden: <case>.trace for a 1.0 host,
+// v1_1/<case>.trace for a 1.1 host) of every discover case, resolved with
+// validation on through the tracer: the plugin's calls are line for line
+// the golden file; after them come only the layer's own read-only queries
+// (these hosts have no card_zone, like the goldens').
 TEST(SameGame, TheTraceGoldensHoldWithValidationOn)
 {
     const char *dir = g_getenv("KEYACT_GOLDEN_DIR");
@@ -118,10 +119,12 @@ TEST(SameGame, TheTraceGoldensHoldWithValidationOn)
     Validated on(KEYACT_VALIDATION_REPORT);
     guint n_cases = 0;
     const KcCase *cases = kc_cases(&n_cases);
-    for (guint i = 0; i < n_cases; i++) {
-        const KcCase *c = &cases[i];
-        SCOPED_TRACE(c->name);
-        g_autofree char *path = g_build_filename(dir, (std::string(c->name) + ".trace").c_str(),
+    for (guint i = 0; i < n_cases * 2; i++) {
+        const KcCase *c = &cases[i % n_cases];
+        bool v1_1 = i >= n_cases;
+        SCOPED_TRACE(std::string(c->name) + (v1_1 ? " on a 1.1 host" : " on a 1.0 host"));
+        g_autofree char *path = g_build_filename(dir, v1_1 ? "v1_1" : ".",
+                                                 (std::string(c->name) + ".trace").c_str(),
                                                  nullptr);
         std::ifstream file(path);
         ASSERT_TRUE(file.good()) << path;
@@ -131,7 +134,7 @@ TEST(SameGame, TheTraceGoldensHoldWithValidationOn)
                 golden += line + "\n";
 
         g_auto(KcGame) game = {};
-        kc_game_init(&game, c, g_str_hash(c->name));
+        kc_game_init_on(&game, c, g_str_hash(c->name), v1_1 ? KC_HOST_1_1 : KC_HOST_1_0);
         g_autoptr(GError) error = nullptr;
         g_autoptr(KeyactTracer) tracer = keyact_tracer_new(fake_host_table(game.host), &error);
         ASSERT_NE(tracer, nullptr) << error->message;
