@@ -81,7 +81,9 @@ def compare(args, env, scenario, plugins, extra, modes):
         if c[0] != j[0]:
             problems.append(f'{what}: exit {c[0]} (C) vs {j[0]} (Java)')
         if c[0] != 0 or j[0] != 0:
-            lc, lj = first_line(c[2], 'keyact: '), first_line(j[2], 'keyact-jvm: ')
+            # The first line after the validation reports (compared above).
+            lc, lj = (first_line(b'\n'.join(l for l in d[2].split(b'\n') if REPORT not in l), prefix)
+                      for d, prefix in ((c, 'keyact: '), (j, 'keyact-jvm: ')))
             if lc != lj:
                 problems.append(f'{what}: stderr\n    C:    {lc}\n    Java: {lj}')
             continue
