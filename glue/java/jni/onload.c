@@ -31,7 +31,7 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     jclass up;
 
     (void)reserved;
-    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_10) != JNI_OK)
+    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8) != JNI_OK)
         return JNI_ERR;
 
     if ((kj_ids.upcalls_class = global_class(env, "org/keyact/Upcalls")) == NULL ||
@@ -78,7 +78,7 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     (*env)->DeleteLocalRef(env, status);
     (*env)->DeleteLocalRef(env, steps);
     (*env)->DeleteLocalRef(env, native);
-    return JNI_VERSION_10;
+    return JNI_VERSION_1_8;
 
 fail:
     return JNI_ERR;
@@ -89,7 +89,7 @@ JNIEXPORT void JNICALL JNI_OnUnload(JavaVM *vm, void *reserved)
     JNIEnv *env;
 
     (void)reserved;
-    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_10) != JNI_OK)
+    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8) != JNI_OK)
         return;
     if (kj_ids.upcalls_class != NULL)
         (*env)->DeleteGlobalRef(env, kj_ids.upcalls_class);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
-import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +38,6 @@ import java.util.Optional;
  * search path are listed by {@link #refused()}.
  */
 public final class Registry implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-
     private final long handle;
     private final Map<String, Action> actions = new HashMap<>();
     private boolean closed;
@@ -51,7 +49,7 @@ public final class Registry implements AutoCloseable {
         if (h == 0)
             throw new OutOfMemoryError("keyact: no memory for a registry");
         handle = h;
-        CLEANER.register(this, () -> {
+        Cleanup.register(this, () -> {
             Native.registryClose(h);
             Native.registryDestroy(h);
         });
@@ -118,7 +116,7 @@ public final class Registry implements AutoCloseable {
         List<String> f = Utf8.fields(Native.plugins(handle));
         List<Plugin> out = new ArrayList<>();
         for (int i = 0; i < f.size(); ) {
-            Path file = Path.of(f.get(i));
+            Path file = Paths.get(f.get(i));
             String id = f.get(i + 1), version = f.get(i + 2);
             int major = Integer.parseInt(f.get(i + 3)), minor = Integer.parseInt(f.get(i + 4));
             int n = Integer.parseInt(f.get(i + 5));
@@ -128,7 +126,7 @@ public final class Registry implements AutoCloseable {
                 impls.add(new Implementation(f.get(i), f.get(i + 1), f.get(i + 2)));
             out.add(new Plugin(file, id, version, major, minor, impls));
         }
-        return List.copyOf(out);
+        return Collections.unmodifiableList(out);
     }
 
     /** The files refused so far, with the host library's reason (a snapshot). */
@@ -137,8 +135,8 @@ public final class Registry implements AutoCloseable {
         List<String> f = Utf8.fields(Native.refused(handle));
         List<Refusal> out = new ArrayList<>();
         for (int i = 0; i + 1 < f.size(); i += 2)
-            out.add(new Refusal(Path.of(f.get(i)), f.get(i + 1)));
-        return List.copyOf(out);
+            out.add(new Refusal(Paths.get(f.get(i)), f.get(i + 1)));
+        return Collections.unmodifiableList(out);
     }
 
     /**
@@ -173,7 +171,7 @@ public final class Registry implements AutoCloseable {
         if (by == SelectedBy.NONE || f.size() < 7)
             return new Selection(by, Optional.empty(), Optional.empty(), Optional.empty(), reason);
         return new Selection(by, Optional.of(new Implementation(f.get(2), f.get(3), f.get(4))),
-            Optional.of(Path.of(f.get(5))), Optional.of(f.get(6)), reason);
+            Optional.of(Paths.get(f.get(5))), Optional.of(f.get(6)), reason);
     }
 
     /**
@@ -201,26 +199,42 @@ public final class Registry implements AutoCloseable {
     }
 
     Result resolve(Action action, long slot, Host host, long game, long player, int n, long source) {
-        Upcalls up = Upcalls.acquire(host);
+        Upcalls up = Upcalls.acquire(this, host, game, player);
+        Result result;
         try {
             int status = Native.resolve(handle, slot, up, up.res, game, player, n, source, Upcalls.features(host));
             if (status == 1)
                 throw new IllegalStateException("the keyact registry is closed");
-            Throwable cause = up.failure;
-            if (status == Status.NOTFOUND.code() && cause == null && up.res[Upcalls.RES_FLAGS] == -1)
+            if (status == Status.NOTFOUND.code() && up.failure == null && up.res[Upcalls.RES_FLAGS] == -1)
                 throw new KeyactException(Status.NOTFOUND, "no implementation serves " + action.name());
-            Result result = up.result();
-            if (status == 0 && cause == null)
-                return result;
-            // Status 0 with a cause: only notify or log threw (they cannot fail in C).
-            Status s = status != 0 ? Status.of(status)
-                : cause instanceof KeyactException k ? k.status() : Status.HOST;
-            String what = cause == null ? "" : " (a Host method threw " + cause + ")";
-            throw new KeyactException(s, action.name() + " failed: KEYACT_E_" + s + " ("
-                + status + ")" + what, result, cause);
+            try {
+                up.endExileRun();
+            } catch (Throwable t) {
+                if (up.failure == null)
+                    up.failure = t;
+            }
+            Throwable cause = up.failure;
+            boolean complete = (up.res[Upcalls.RES_FLAGS] & 1) != 0;
+            KeyactException failure = null;
+            if (status != 0 || cause != null) {
+                // Status 0 with a cause: only notify or log threw (they cannot fail in C).
+                Status s = status != 0 ? Status.of(status)
+                    : cause instanceof KeyactException ? ((KeyactException) cause).status() : Status.HOST;
+                String what = cause == null ? "" : " (a Host method threw " + cause + ")";
+                String message = action.name() + " failed: KEYACT_E_" + s + " (" + status + ")" + what;
+                failure = complete ? new KeyactException(s, message, null, cause)
+                    : new KeyactException(s, message, up.result(Optional.<KeyactException>empty()), cause);
+            }
+            if (!complete && failure == null)
+                failure = new KeyactException(Status.STATE, action.name() + " did not complete",
+                    up.result(Optional.<KeyactException>empty()), null);
+            result = complete ? up.result(Optional.ofNullable(failure)) : failure.result().get();
+            host.resolveOver(game, player, result);
+            if (!complete)
+                throw failure;
         } finally {
             up.release();
-            Reference.reachabilityFence(this);
         }
+        return result;
     }
 }
