@@ -202,7 +202,8 @@ public final class Registry implements AutoCloseable {
         Upcalls up = Upcalls.acquire(this, host, game, player);
         Result result;
         try {
-            int status = Native.resolve(handle, slot, up, up.res, game, player, n, source, Upcalls.features(host));
+            int status = Native.resolve(handle, slot, up, up.res, game, player, n, source,
+                (up.features & ~Upcalls.FEATURE_JAVA_ONLY) | Upcalls.batching);
             if (status == 1)
                 throw new IllegalStateException("the keyact registry is closed");
             if (status == Status.NOTFOUND.code() && up.failure == null && up.res[Upcalls.RES_FLAGS] == -1)
