@@ -22,23 +22,6 @@ static size_t card_min_size(uint32_t face_count)
            + (size_t)face_count * sizeof(((keyact_card_desc *)0)->faces[0]);
 }
 
-/* Check the description before anything reads it. */
-static int32_t check_card(const keyact_card_desc *card)
-{
-    if (card->struct_size < offsetof(keyact_card_desc, faces))
-        return KEYACT_E_BADCARD;
-    if (card->face_count == 0 || card->face_count > KEYACT_MAX_FACES)
-        return KEYACT_E_BADCARD;
-    if (card->struct_size < card_min_size(card->face_count))
-        return KEYACT_E_BADCARD;
-    for (uint32_t i = 0; i < card->face_count; i++) {
-        const keyact_face_desc *face = card->faces[i];
-        if (face == NULL || face->struct_size < KP_FACE_MIN_SIZE)
-            return KEYACT_E_BADCARD;
-    }
-    return KEYACT_OK;
-}
-
 static bool face_is_land(const keyact_face_desc *face)
 {
     return (face->flags & KEYACT_FACE_LAND) != 0;
@@ -84,55 +67,6 @@ static int32_t face_value(const keyact_face_desc *face, uint32_t *out_halves)
     return kp_mana_value(face->mana_cost, out_halves, NULL);
 }
 
-static int32_t card_value(const keyact_card_desc *card, uint32_t face_halves[],
-                          uint32_t *out_halves, uint32_t *out_is_land)
-{
-    if (!combines_halves(card->layout)) {
-        const keyact_face_desc *front = card->faces[0];
-        int32_t rc = face_value(front, &face_halves[0]);
-        if (rc != KEYACT_OK)
-            return rc;
-        *out_halves = face_halves[0];
-        *out_is_land = face_is_land(front) ? 1u : 0u;
-        return KEYACT_OK;
-    }
-
-    uint64_t total = 0;
-    bool land = false;
-    for (uint32_t i = 0; i < card->face_count; i++) {
-        int32_t rc = face_value(card->faces[i], &face_halves[i]);
-        if (rc != KEYACT_OK)
-            return rc;
-        total += face_halves[i];
-        land = land || face_is_land(card->faces[i]);
-    }
-    if (total > UINT32_MAX)
-        return KEYACT_E_BADCOST;
-    *out_halves = (uint32_t)total;
-    *out_is_land = land ? 1u : 0u;
-    return KEYACT_OK;
-}
-
-int32_t kp_card_mana_value(const keyact_card_desc *card, uint32_t *out_halves,
-                           uint32_t *out_is_land)
-{
-    uint32_t face_halves[KEYACT_MAX_FACES] = {0};
-    uint32_t halves = 0;
-    uint32_t is_land = 0;
-    int32_t rc;
-
-    if (card == NULL || out_halves == NULL || out_is_land == NULL)
-        return KEYACT_E_INVAL;
-    rc = check_card(card);
-    if (rc == KEYACT_OK)
-        rc = card_value(card, face_halves, &halves, &is_land);
-    if (rc != KEYACT_OK)
-        return rc;
-    *out_halves = halves;
-    *out_is_land = is_land;
-    return KEYACT_OK;
-}
-
 /* Both comparisons as one: a value x2 passes when it is below `bound`. In
  * halves there is no rounding: value <= n  <=>  halves < 2n + 1, and
  * value < n  <=>  halves < 2n. One compare per test, no branch on the kind. */
@@ -144,37 +78,59 @@ static uint64_t exclusive_bound(int32_t n, kp_compare compare)
 int32_t kp_card_evaluate(const keyact_card_desc *card, int32_t n, kp_compare compare,
                          kp_card_eval *out)
 {
-    kp_card_eval eval;
-    uint32_t values[KEYACT_MAX_FACES]; /* costs card_value parsed, see `parsed` */
-    uint64_t bound;
+    uint32_t values[KEYACT_MAX_FACES]; /* own values of faces[0..valued) */
+    uint32_t count;
+    uint32_t valued;
     uint32_t allowed;
-    uint32_t parsed;
+    uint64_t total;
+    bool land;
+    uint64_t bound;
+    kp_card_eval eval;
     int32_t rc;
 
     if (card == NULL || out == NULL || n < 0
         || (compare != KP_AT_MOST && compare != KP_BELOW))
         return KEYACT_E_INVAL;
-    rc = check_card(card);
-    if (rc != KEYACT_OK)
-        return rc;
-
-    memset(&eval, 0, sizeof eval);
-    rc = card_value(card, values, &eval.mana_value_halves, &eval.is_land);
-    if (rc != KEYACT_OK)
-        return rc;
-
     bound = exclusive_bound(n, compare);
-    eval.hit = (!eval.is_land && eval.mana_value_halves < bound) ? 1u : 0u;
-    if (!eval.hit) {
-        *out = eval;
-        return KEYACT_OK;
+
+    /* The whole description is checked before any cost is read. */
+    if (card->struct_size < offsetof(keyact_card_desc, faces))
+        return KEYACT_E_BADCARD;
+    count = card->face_count;
+    if (count == 0 || count > KEYACT_MAX_FACES || card->struct_size < card_min_size(count))
+        return KEYACT_E_BADCARD;
+    for (uint32_t i = 0; i < count; i++) {
+        const keyact_face_desc *face = card->faces[i];
+        if (face == NULL || face->struct_size < KP_FACE_MIN_SIZE)
+            return KEYACT_E_BADCARD;
     }
 
-    allowed = layout_faces(card->layout, card->face_count);
-    /* card_value already parsed face 0, or every half of a split or
-     * aftermath card: those costs are not parsed a second time. */
-    parsed = combines_halves(card->layout) ? (1u << card->face_count) - 1u : 0x1u;
-    for (uint32_t i = 0; i < card->face_count; i++) {
+    /* In library and exile, split and aftermath cards combine all halves
+     * (CR 709.4; a land if any half is); every other layout is face 0
+     * (front, main or unflipped half; CR 710, 712, 715). */
+    rc = face_value(card->faces[0], &values[0]);
+    if (rc != KEYACT_OK)
+        return rc;
+    total = values[0];
+    land = face_is_land(card->faces[0]);
+    valued = combines_halves(card->layout) ? count : 1u;
+    for (uint32_t i = 1; i < valued; i++) {
+        rc = face_value(card->faces[i], &values[i]);
+        if (rc != KEYACT_OK)
+            return rc;
+        total += values[i];
+        land = land || face_is_land(card->faces[i]);
+    }
+    if (total > UINT32_MAX)
+        return KEYACT_E_BADCOST;
+    if (land || total >= bound) {
+        *out = (kp_card_eval){ .mana_value_halves = (uint32_t)total, .is_land = land ? 1u : 0u };
+        return KEYACT_OK;
+    }
+    eval = (kp_card_eval){ .mana_value_halves = (uint32_t)total, .hit = 1u };
+
+    allowed = layout_faces(card->layout, count);
+    for (uint32_t i = 0; i < count; i++) {
         const keyact_face_desc *face = card->faces[i];
         uint32_t own = 0;
 
@@ -183,8 +139,9 @@ int32_t kp_card_evaluate(const keyact_card_desc *card, int32_t n, kp_compare com
         if (face_is_land(face) || (face->flags & KEYACT_FACE_NOT_CASTABLE) != 0)
             continue;
         /* CR 701.57a, 702.85a: the resulting spell's own mana value must
-         * pass the comparison too (a split half alone, never both). */
-        if ((parsed & (1u << i)) != 0) {
+         * pass the comparison too (a split half alone, never both). A cost
+         * valued above is not parsed again. */
+        if (i < valued) {
             own = values[i];
         } else {
             rc = face_value(face, &own);
@@ -199,5 +156,22 @@ int32_t kp_card_evaluate(const keyact_card_desc *card, int32_t n, kp_compare com
     }
 
     *out = eval;
+    return KEYACT_OK;
+}
+
+int32_t kp_card_mana_value(const keyact_card_desc *card, uint32_t *out_halves,
+                           uint32_t *out_is_land)
+{
+    kp_card_eval eval;
+    int32_t rc;
+
+    if (card == NULL || out_halves == NULL || out_is_land == NULL)
+        return KEYACT_E_INVAL;
+    /* Below 0 nothing passes: only the value and land status are worked out. */
+    rc = kp_card_evaluate(card, 0, KP_BELOW, &eval);
+    if (rc != KEYACT_OK)
+        return rc;
+    *out_halves = eval.mana_value_halves;
+    *out_is_land = eval.is_land;
     return KEYACT_OK;
 }

@@ -66,24 +66,34 @@ static bool is_hybrid_pair(char a, char b)
     return is_color(a) && (is_color(b) || b == 'C');
 }
 
-/* The value in halves of the symbol body (the text between the braces), or
- * false for an unknown symbol. */
+/* The value in halves, plus one, of each one-character symbol body ({2},
+ * {R}, {X}); 0 for a character that is not one. A table: most symbols of a
+ * printed cost are these. */
+static const uint8_t one_char_halves_plus_one[128] = {
+    ['0'] = 1, ['1'] = 3, ['2'] = 5, ['3'] = 7, ['4'] = 9,
+    ['5'] = 11, ['6'] = 13, ['7'] = 15, ['8'] = 17, ['9'] = 19,
+    ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+    ['W'] = 3, ['U'] = 3, ['B'] = 3, ['R'] = 3, ['G'] = 3, ['C'] = 3, ['S'] = 3,
+};
+
+/* The value in halves of a one-character symbol body, or -1 for a
+ * character that is not one. */
+static int one_char_halves(char c)
+{
+    unsigned char u = (unsigned char)c;
+
+    return u < 128u ? (int)one_char_halves_plus_one[u] - 1 : -1;
+}
+
+/* The value in halves of a symbol body (the text between the braces) of
+ * two characters or more, or false for an unknown symbol; one_char_halves
+ * values the others. */
 static bool symbol_halves(const char *body, size_t len, uint64_t *out)
 {
     if (len >= 1 && is_digit(body[0]) && !(len >= 2 && body[1] == '/'))
         return generic_halves(body, len, out);
 
     switch (len) {
-    case 1:
-        if (body[0] == 'X' || body[0] == 'Y' || body[0] == 'Z') {
-            *out = 0;
-            return true;
-        }
-        if (is_color(body[0]) || body[0] == 'C' || body[0] == 'S') {
-            *out = 2;
-            return true;
-        }
-        return false;
     case 2:
         /* Half mana: {HW}, {HR}, ...; {½} (UTF-8 C2 BD) is half generic. */
         if ((body[0] == 'H' && is_color(body[1]))
@@ -149,22 +159,31 @@ int32_t kp_mana_value(const char *cost, uint32_t *out_halves,
         size_t start = pos;
         size_t body_len = 0;
         uint64_t halves = 0;
+        int one;
 
         if (cost[pos] != '{')
             return bad_cost(out_halves, error_offset, start);
-        pos++;
-        while (cost[pos] != '\0' && cost[pos] != '}' && cost[pos] != '{'
-               && body_len <= KP_SYMBOL_MAX_BODY) {
+        /* Most symbols are one character ({2}, {R}, {X}): valued without
+         * the general walk. */
+        one = cost[pos + 1] != '\0' && cost[pos + 2] == '}' ? one_char_halves(cost[pos + 1]) : -1;
+        if (one >= 0 && pos + 3 <= KP_MANA_COST_MAX_BYTES) {
+            halves = (uint64_t)one;
+            pos += 3;
+        } else {
             pos++;
-            body_len++;
+            while (cost[pos] != '\0' && cost[pos] != '}' && cost[pos] != '{'
+                   && body_len <= KP_SYMBOL_MAX_BODY) {
+                pos++;
+                body_len++;
+            }
+            if (cost[pos] != '}' || body_len > KP_SYMBOL_MAX_BODY)
+                return bad_cost(out_halves, error_offset, start);
+            pos++;
+            if (pos > KP_MANA_COST_MAX_BYTES)
+                return bad_cost(out_halves, error_offset, start);
+            if (!symbol_halves(cost + start + 1, body_len, &halves))
+                return bad_cost(out_halves, error_offset, start);
         }
-        if (cost[pos] != '}' || body_len > KP_SYMBOL_MAX_BODY)
-            return bad_cost(out_halves, error_offset, start);
-        pos++;
-        if (pos > KP_MANA_COST_MAX_BYTES)
-            return bad_cost(out_halves, error_offset, start);
-        if (!symbol_halves(cost + start + 1, body_len, &halves))
-            return bad_cost(out_halves, error_offset, start);
         total += halves;
         if (total > UINT32_MAX)
             return bad_cost(out_halves, error_offset, start);

@@ -21,10 +21,10 @@
  *   Fisher-Yates shuffle, move_card(BOTTOM) and notify BOTTOM for each card;
  *   the last event.
  *
- * On a 1.1 host (negotiated 1.1, the member in the table and set; each
- * batched call is used on its own, the 1.0 calls stand in for a missing
- * one), the same moves, events and random draws in the same order, in
- * fewer calls (kp_run_batched.c):
+ * On a 1.1 host (negotiated 1.1 or later, the member in the table and set;
+ * each batched call is used on its own, the 1.0 calls stand in for a
+ * missing one), the same moves, events and random draws in the same order,
+ * in fewer calls:
  *   library_size once; then windows of 4, 8, 16, then 32 cards (never past
  *   the library): library_cards(from_top = the cards read but not yet
  *   moved, count), describe_cards of the window (the cards are described
@@ -44,12 +44,11 @@
  *   failing before a batch sends the steps already waiting first (the
  *   cards a 1.0 host would have seen exiled), then stops.
  *
- * Thread: a kp_run lives on the resolving thread's stack; nothing is shared.
+ * Thread: a resolve lives on the resolving thread's stack; nothing is shared.
  */
 #ifndef KP_RUN_H
 #define KP_RUN_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 #include <keyact/action.h>
@@ -59,28 +58,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Exiled cards kept inside the run (on the stack); more go to the heap. */
-#define KP_EXILED_INLINE 256u
-
-/* The exiled cards in exile order; the hit, if any, is the last one. */
-typedef struct kp_card_list {
-    keyact_card_id *ids;       /* inline_ids or a heap block */
-    uint32_t count;
-    uint32_t capacity;
-    keyact_card_id inline_ids[KP_EXILED_INLINE];
-} kp_card_list;
-
-/* One resolve in progress, on the resolving thread's stack. host, args and
- * result belong to the caller of resolve and outlive the run. */
-typedef struct kp_run {
-    const keyact_host *host;
-    const keyact_resolve_args *args;
-    keyact_resolve_result *result;
-    kp_compare compare;        /* how the hit and each face compare with args->n */
-    int32_t question_status;   /* first failure of a recovered question, or 0 */
-    kp_card_list exiled;
-} kp_run;
 
 /* What one action makes of the shared steps. Static, action-owned. */
 typedef struct kp_action_rules {
@@ -115,8 +92,8 @@ typedef struct kp_action_rules {
  * KEYACT_E_INVAL and nothing is touched. Then clears the result's 1.0
  * fields (keeping its struct_size and stranded buffer) and runs the steps
  * above, through the batched calls when the context's version is 1.1 or
- * later and the host has them. Allocates nothing while at most
- * KP_EXILED_INLINE cards are exiled. Thread: any; concurrent calls for different games are
+ * later and the host has them. Allocates nothing while at most 256 cards
+ * are exiled (more go to one heap block, freed before returning). Thread: any; concurrent calls for different games are
  * independent. */
 int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *host,
                    const keyact_resolve_args *args, keyact_resolve_result *result);

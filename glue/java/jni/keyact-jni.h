@@ -30,6 +30,8 @@ typedef struct {
     jmethodID up_can_cast_face, up_choose, up_cast_free, up_random_below;
     jmethodID up_notify, up_log;
     jmethodID up_library_cards, up_describe_cards, up_apply_steps, up_random_below_each;
+    jmethodID up_card_zone;            /* Upcalls.cardZone (ABI 1.2, validation) */
+    jfieldID up_violations;            /* Upcalls.violations (byte[]), see validate.c */
 } KjIds;
 
 extern KjIds kj_ids;
@@ -50,6 +52,17 @@ typedef struct {
 jint kj_register_registry_natives(JNIEnv *env, jclass native_class);
 jint kj_register_resolve_natives(JNIEnv *env, jclass native_class);
 jint kj_register_describe_natives(JNIEnv *env, jclass native_class);
+jint kj_register_validate_natives(JNIEnv *env, jclass native_class);
+
+/* validate.c: give a new registry the handler that collects violation
+ * reports into the resolve's buffer; after the resolve, hand the buffer to
+ * Java (Upcalls.violations) and free it. FALSE (nothing pending) when the
+ * JVM had no room for it. */
+void kj_validate_attach(KeyactRegistry *registry);
+gboolean kj_validate_deliver(JNIEnv *env, jobject up, GString *reports);
+/* resolve.c: the report buffer of the resolve `host` belongs to (NULL
+ * until the first report). */
+GString **kj_call_violations(const keyact_host *host);
 
 /* Java byte[] (UTF-8, may be NULL) to a NUL-terminated g_malloc'ed string
  * (NULL for NULL or when an exception is pending). */

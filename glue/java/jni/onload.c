@@ -31,7 +31,7 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     jclass up;
 
     (void)reserved;
-    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_10) != JNI_OK)
+    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8) != JNI_OK)
         return JNI_ERR;
 
     if ((kj_ids.upcalls_class = global_class(env, "org/keyact/Upcalls")) == NULL ||
@@ -67,18 +67,21 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     METHOD(up, up_log, "log", "(I[B)V");
     METHOD(up, up_library_cards, "libraryCards", "(JJII)V");
     METHOD(up, up_describe_cards, "describeCards", "(JI)V");
-    METHOD(up, up_apply_steps, "applySteps", "(JJI)V");
+    METHOD(up, up_apply_steps, "applySteps", "(JJI)Z");
     METHOD(up, up_random_below_each, "randomBelowEach", "(JI)V");
+    METHOD(up, up_card_zone, "cardZone", "(JJ)I");
+    FIELD(up, up_violations, "violations", "[B");
 
     if (kj_register_registry_natives(env, native) != JNI_OK ||
         kj_register_resolve_natives(env, native) != JNI_OK ||
-        kj_register_describe_natives(env, native) != JNI_OK)
+        kj_register_describe_natives(env, native) != JNI_OK ||
+        kj_register_validate_natives(env, native) != JNI_OK)
         goto fail;
 
     (*env)->DeleteLocalRef(env, status);
     (*env)->DeleteLocalRef(env, steps);
     (*env)->DeleteLocalRef(env, native);
-    return JNI_VERSION_10;
+    return JNI_VERSION_1_8;
 
 fail:
     return JNI_ERR;
@@ -89,7 +92,7 @@ JNIEXPORT void JNICALL JNI_OnUnload(JavaVM *vm, void *reserved)
     JNIEnv *env;
 
     (void)reserved;
-    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_10) != JNI_OK)
+    if ((*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8) != JNI_OK)
         return;
     if (kj_ids.upcalls_class != NULL)
         (*env)->DeleteGlobalRef(env, kj_ids.upcalls_class);

@@ -40,6 +40,7 @@ static jlong registry_new(JNIEnv *env, jclass cls)
     KjRegistry *r = g_new0(KjRegistry, 1);
     g_rw_lock_init(&r->lock);
     r->registry = keyact_registry_new();
+    kj_validate_attach(r->registry);
     return (jlong)(intptr_t)r;
 }
 

@@ -2,14 +2,27 @@
 /* resolve.c - Native.resolve and the host table it lends the plugin.
  *
  * The table lives on this native frame's stack, with host_data pointing at a
- * KjCall: the JNIEnv of the resolving thread, the Upcalls object and the
- * first throwable. Every callback is one Java upcall inside its own local
- * frame, followed at once by ExceptionCheck; see finish_upcall. */
+ * KjCall: the JNIEnv of the resolving thread, the Upcalls object, the first
+ * throwable, and the Upcalls arrays the batched calls fill, looked up once
+ * per resolve. Every callback is one Java upcall followed at once by
+ * ExceptionCheck (see take_exception). A callback makes local references
+ * only where it must (a log message, a thrown exception, the cached arrays)
+ * and deletes each one it does not keep; the kept ones are a fixed handful
+ * per resolve, freed when the native returns. So there is no local frame per
+ * upcall, and the references stay bounded however many calls a resolve
+ * makes. */
 #include "keyact-jni.h"
 
 #include <string.h>
 
 #define STRANDED_ON_STACK 256u
+
+/* An Upcalls array the binding fills or reads: a local reference in the
+ * resolve's native frame and its length, fetched on first use. */
+typedef struct {
+    jarray ref;
+    jsize length;
+} KjArray;
 
 typedef struct {
     JNIEnv *env;
@@ -19,12 +32,17 @@ typedef struct {
     keyact_resolve_result *result;
     keyact_card_id *stranded_heap; /* when a library outgrew the stack buffer */
     gboolean events;               /* the Host overrides notify: fill step events */
+    guint64 upcalls;               /* added to the thread's count when the resolve returns */
+    jobject steps;                 /* Upcalls.steps (final), fetched on first use */
+    KjArray ints, ints2, longs, ptrs, steps_data;
+    GString *violations;           /* validation reports, see validate.c; NULL when none */
 } KjCall;
 
 /* Values of Native.resolve's `features` (Upcalls.FEATURE_*). */
 #define KJ_FEATURE_NOTIFY 1
 #define KJ_FEATURE_LOG    2
 #define KJ_FEATURE_SINGLE 4  /* offer only the 1.0 calls (no batched ones) */
+#define KJ_FEATURE_CARD_ZONE 8  /* the Host overrides cardZone: offer card_zone (1.2) */
 
 /* Steps travel to Java as Steps.STRIDE longs each, in chunks of this many. */
 #define KJ_STEP_STRIDE 11
@@ -40,6 +58,11 @@ guint64 kj_upcalls_count(void)
 static KjCall *call_of(const keyact_host *host)
 {
     return host->host_data;
+}
+
+GString **kj_call_violations(const keyact_host *host)
+{
+    return &call_of(host)->violations;
 }
 
 /* The status a throwable stands for: a KeyactException's own, else HOST.
@@ -76,16 +99,13 @@ static void keep(KjCall *call, jthrowable t)
     }
 }
 
-/* If an exception is pending: take it, keep it, return its status (0 when
- * none is pending). The only JNI calls made with one pending are
- * ExceptionCheck, ExceptionOccurred and ExceptionClear. */
-static int32_t take_exception(KjCall *call)
+/* An exception is pending: take it, keep it, return its status. The only
+ * JNI calls made with one pending are ExceptionOccurred and ExceptionClear. */
+static G_GNUC_NO_INLINE int32_t take_pending(KjCall *call)
 {
     JNIEnv *env = call->env;
-
-    if (!(*env)->ExceptionCheck(env))
-        return KEYACT_OK;
     jthrowable t = (*env)->ExceptionOccurred(env);
+
     (*env)->ExceptionClear(env);
     if (t == NULL) {
         call->failure_lost = TRUE;
@@ -99,24 +119,68 @@ static int32_t take_exception(KjCall *call)
     return status;
 }
 
-/* Open a callback's local frame; a failing status (the frame's
- * OutOfMemoryError taken) when the JVM has no room. */
-static int32_t begin_upcall(KjCall *call)
+/* After every call into Java: the status of a pending exception (taken and
+ * kept), or 0 when none is pending. */
+static inline int32_t take_exception(KjCall *call)
 {
-    if ((*call->env)->PushLocalFrame(call->env, 16) == 0) {
-        upcalls++;
+    if (G_LIKELY(!(*call->env)->ExceptionCheck(call->env)))
         return KEYACT_OK;
-    }
-    int32_t status = take_exception(call);
-    return status != KEYACT_OK ? status : KEYACT_E_NOMEM;
+    return take_pending(call);
 }
 
-/* Close the callback: check for an exception first, then pop the frame. */
-static int32_t finish_upcall(KjCall *call)
-{
-    int32_t status = take_exception(call);
+/* ---- the Upcalls arrays ---- */
 
-    (*call->env)->PopLocalFrame(call->env, NULL);
+/* Drop the cached arrays: Upcalls.reserve replaced them. */
+static void forget_arrays(KjCall *call)
+{
+    KjArray *all[] = { &call->ints, &call->ints2, &call->longs, &call->ptrs, &call->steps_data };
+
+    for (gsize i = 0; i < G_N_ELEMENTS(all); i++) {
+        if (all[i]->ref != NULL)
+            (*call->env)->DeleteLocalRef(call->env, all[i]->ref);
+        *all[i] = (KjArray){ NULL, 0 };
+    }
+}
+
+static void fetch_array(KjCall *call, KjArray *a, jobject obj, jfieldID fid)
+{
+    JNIEnv *env = call->env;
+
+    a->ref = (*env)->GetObjectField(env, obj, fid);
+    a->length = a->ref != NULL ? (*env)->GetArrayLength(env, a->ref) : 0;
+}
+
+/* Make array `a` (field `fid` of `obj`) hold at least n elements, growing
+ * the Upcalls buffers through reserve(grow) when it is shorter (rare: the
+ * buffers are kept from resolve to resolve). 0, or the failing status. A
+ * grow replaces every array: a caller that needs two checks the first again
+ * after the second (need_both). */
+static int32_t need(KjCall *call, KjArray *a, jobject obj, jfieldID fid, jsize n, jint grow)
+{
+    JNIEnv *env = call->env;
+    int32_t status;
+
+    if (a->ref == NULL)
+        fetch_array(call, a, obj, fid);
+    if (a->length >= n)
+        return KEYACT_OK;
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_reserve, grow);
+    if ((status = take_exception(call)) != KEYACT_OK)
+        return status;
+    forget_arrays(call);
+    fetch_array(call, a, obj, fid);
+    return a->length >= n ? KEYACT_OK : KEYACT_E_NOMEM;
+}
+
+static int32_t need_both(KjCall *call, KjArray *a, jfieldID fa, KjArray *b, jfieldID fb,
+                         jsize n, jint grow)
+{
+    int32_t status = need(call, a, call->up, fa, n, grow);
+
+    if (status == KEYACT_OK)
+        status = need(call, b, call->up, fb, n, grow);
+    if (status == KEYACT_OK)
+        status = need(call, a, call->up, fa, n, grow);
     return status;
 }
 
@@ -127,11 +191,10 @@ static int32_t kj_library_size(const keyact_host *host, keyact_game_id game,
 {
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
-    int32_t status = begin_upcall(call);
-    if (status != KEYACT_OK)
-        return status;
+
+    call->upcalls++;
     jint size = (*env)->CallIntMethod(env, call->up, kj_ids.up_library_size, (jlong)game, (jlong)player);
-    status = finish_upcall(call);
+    int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
     if (size < 0)
@@ -156,16 +219,13 @@ static int32_t kj_library_card(const keyact_host *host, keyact_game_id game,
 {
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
-    int32_t status = begin_upcall(call);
-    if (status != KEYACT_OK)
-        return status;
-    if (index > (uint32_t)G_MAXINT32) {
-        (*env)->PopLocalFrame(env, NULL);
+
+    if (index > (uint32_t)G_MAXINT32)
         return KEYACT_E_NOTFOUND;
-    }
+    call->upcalls++;
     jlong card = (*env)->CallLongMethod(env, call->up, kj_ids.up_library_card, (jlong)game,
                                         (jlong)player, (jint)index);
-    status = finish_upcall(call);
+    int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
     if (card == 0)
@@ -180,12 +240,11 @@ static int32_t kj_move_card(const keyact_host *host, keyact_game_id game, keyact
 {
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
-    int32_t status = begin_upcall(call);
-    if (status != KEYACT_OK)
-        return status;
+
+    call->upcalls++;
     (*env)->CallVoidMethod(env, call->up, kj_ids.up_move_card, (jlong)game, (jlong)player,
                            (jlong)card, (jint)to_zone, (jint)library_index, (jint)flags);
-    return finish_upcall(call);
+    return take_exception(call);
 }
 
 /* Copy a described block into the plugin's struct, at most its struct_size. */
@@ -208,12 +267,11 @@ static int32_t kj_describe_card(const keyact_host *host, keyact_game_id game,
 {
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
-    int32_t status = begin_upcall(call);
-    if (status != KEYACT_OK)
-        return status;
+
+    call->upcalls++;
     jlong block = (*env)->CallLongMethod(env, call->up, kj_ids.up_describe_card, (jlong)game,
                                          (jlong)card);
-    status = finish_upcall(call);
+    int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
     return fill_desc(block, out_desc);
@@ -225,44 +283,15 @@ static int32_t kj_can_cast_face(const keyact_host *host, keyact_game_id game,
 {
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
-    int32_t status = begin_upcall(call);
-    if (status != KEYACT_OK)
-        return status;
+
+    call->upcalls++;
     jboolean can = (*env)->CallBooleanMethod(env, call->up, kj_ids.up_can_cast_face, (jlong)game,
                                              (jlong)player, (jlong)card, (jint)face);
-    status = finish_upcall(call);
+    int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
     *out_can = can ? 1u : 0u;
     return KEYACT_OK;
-}
-
-/* The array in field `fid` of `obj` with at least n elements, growing the
- * Upcalls buffers through reserve(grow) when it is shorter (rare: the
- * buffers are kept from resolve to resolve). A local ref in the current
- * frame, or NULL with the status in *status. */
-static jarray array_of(KjCall *call, jobject obj, jfieldID fid, jsize n, jint grow, int32_t *status)
-{
-    JNIEnv *env = call->env;
-    jarray a = (*env)->GetObjectField(env, obj, fid);
-    if (a != NULL && (*env)->GetArrayLength(env, a) >= n)
-        return a;
-    if (a != NULL)
-        (*env)->DeleteLocalRef(env, a);
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_reserve, grow);
-    if ((*status = take_exception(call)) != KEYACT_OK)
-        return NULL;
-    a = (*env)->GetObjectField(env, obj, fid);
-    if (a == NULL || (*env)->GetArrayLength(env, a) < n) {
-        *status = KEYACT_E_NOMEM;
-        return NULL;
-    }
-    return a;
-}
-
-static jintArray ints_of(KjCall *call, jsize n, int32_t *status)
-{
-    return array_of(call, call->up, kj_ids.up_ints, n, n / 3 + 1, status);
 }
 
 static int32_t kj_choose(const keyact_host *host, keyact_game_id game, keyact_player_id player,
@@ -275,21 +304,26 @@ static int32_t kj_choose(const keyact_host *host, keyact_game_id game, keyact_pl
 
     if (options == NULL || count == 0 || count > 1024u)
         return KEYACT_E_INVAL;
-    if ((status = begin_upcall(call)) != KEYACT_OK)
+    call->upcalls++;
+    status = need(call, &call->ints, call->up, kj_ids.up_ints, (jsize)(3 * count), (jint)(count + 1));
+    if (status != KEYACT_OK)
         return status;
-    jintArray a = ints_of(call, (jsize)(3 * count), &status);
-    if (a == NULL) {
-        (*env)->PopLocalFrame(env, NULL);
-        return status;
-    }
-    for (uint32_t i = 0; i < count; i++) {
-        jint packed[3] = { (jint)options[i].kind, (jint)options[i].face,
-                           (jint)options[i].mana_value_halves };
-        (*env)->SetIntArrayRegion(env, a, (jsize)(3 * i), 3, packed);
+    /* Three ints per option (kind, face, mana value halves), KJ_CHUNK options a copy. */
+    for (uint32_t at = 0; at < count; at += KJ_CHUNK) {
+        jint packed[3 * KJ_CHUNK];
+        uint32_t n = MIN(count - at, KJ_CHUNK);
+        for (uint32_t i = 0; i < n; i++) {
+            packed[3 * i] = (jint)options[at + i].kind;
+            packed[3 * i + 1] = (jint)options[at + i].face;
+            packed[3 * i + 2] = (jint)options[at + i].mana_value_halves;
+        }
+        (*env)->SetIntArrayRegion(env, call->ints.ref, (jsize)(3 * at), (jsize)(3 * n), packed);
+        if ((status = take_exception(call)) != KEYACT_OK)
+            return status;
     }
     jint index = (*env)->CallIntMethod(env, call->up, kj_ids.up_choose, (jlong)game, (jlong)player,
                                        (jlong)card, (jint)count);
-    status = finish_upcall(call);
+    status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
     *out_index = (uint32_t)index; /* out of range (negative too) is the plugin's to refuse */
@@ -301,12 +335,11 @@ static int32_t kj_cast_free(const keyact_host *host, keyact_game_id game, keyact
 {
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
-    int32_t status = begin_upcall(call);
-    if (status != KEYACT_OK)
-        return status;
+
+    call->upcalls++;
     jboolean cast = (*env)->CallBooleanMethod(env, call->up, kj_ids.up_cast_free, (jlong)game,
                                               (jlong)player, (jlong)card, (jint)face);
-    status = finish_upcall(call);
+    int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
     *out_cast = cast ? KEYACT_CAST_DONE : KEYACT_CAST_FAILED;
@@ -318,12 +351,11 @@ static int32_t kj_random_below(const keyact_host *host, keyact_game_id game, uin
 {
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
-    int32_t status = begin_upcall(call);
-    if (status != KEYACT_OK)
-        return status;
+
+    call->upcalls++;
     jint value = (*env)->CallIntMethod(env, call->up, kj_ids.up_random_below, (jlong)game,
                                        (jint)bound);
-    status = finish_upcall(call);
+    int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
     *out_value = (uint32_t)value; /* out of range is the plugin's to refuse */
@@ -335,12 +367,13 @@ static void kj_notify(const keyact_host *host, keyact_game_id game, const keyact
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
 
-    if (event == NULL || begin_upcall(call) != KEYACT_OK)
+    if (event == NULL)
         return;
+    call->upcalls++;
     (*env)->CallVoidMethod(env, call->up, kj_ids.up_notify, (jlong)game, (jint)event->type,
                            (jlong)event->player, (jlong)event->card, (jint)event->n,
                            (jint)event->face, (jint)event->index, (jint)event->mana_value_halves);
-    finish_upcall(call); /* notify cannot fail in C: the throwable still fails the resolve */
+    take_exception(call); /* notify cannot fail in C: the throwable still fails the resolve */
 }
 
 static void kj_log(const keyact_host *host, int32_t level, const char *message)
@@ -348,15 +381,18 @@ static void kj_log(const keyact_host *host, int32_t level, const char *message)
     KjCall *call = call_of(host);
     JNIEnv *env = call->env;
 
-    if (message == NULL || begin_upcall(call) != KEYACT_OK)
+    if (message == NULL)
         return;
+    call->upcalls++;
     jsize n = (jsize)strlen(message);
     jbyteArray bytes = (*env)->NewByteArray(env, n);
     if (bytes != NULL) {
         (*env)->SetByteArrayRegion(env, bytes, 0, n, (const jbyte *)message);
         (*env)->CallVoidMethod(env, call->up, kj_ids.up_log, (jint)level, bytes);
     }
-    finish_upcall(call);
+    take_exception(call);
+    if (bytes != NULL)
+        (*env)->DeleteLocalRef(env, bytes);
 }
 
 /* ---- the 1.1 batched callbacks: one upcall per batch ---- */
@@ -373,22 +409,17 @@ static int32_t kj_library_cards(const keyact_host *host, keyact_game_id game,
         return KEYACT_E_INVAL;
     if (from_top > (uint32_t)G_MAXINT32 - count)
         return KEYACT_E_NOTFOUND;
-    if ((status = begin_upcall(call)) != KEYACT_OK)
+    call->upcalls++;
+    status = need(call, &call->longs, call->up, kj_ids.up_longs, (jsize)count, (jint)count);
+    if (status != KEYACT_OK)
         return status;
-    jlongArray a = array_of(call, call->up, kj_ids.up_longs, (jsize)count, (jint)count, &status);
-    if (a == NULL) {
-        (*env)->PopLocalFrame(env, NULL);
-        return status;
-    }
     (*env)->CallVoidMethod(env, call->up, kj_ids.up_library_cards, (jlong)game, (jlong)player,
                            (jint)from_top, (jint)count);
-    if ((status = take_exception(call)) == KEYACT_OK) {
-        G_STATIC_ASSERT(sizeof(jlong) == sizeof(keyact_card_id));
-        (*env)->GetLongArrayRegion(env, a, 0, (jsize)count, (jlong *)out_cards);
-        status = take_exception(call);
-    }
-    (*env)->PopLocalFrame(env, NULL);
-    if (status != KEYACT_OK)
+    if ((status = take_exception(call)) != KEYACT_OK)
+        return status;
+    G_STATIC_ASSERT(sizeof(jlong) == sizeof(keyact_card_id));
+    (*env)->GetLongArrayRegion(env, call->longs.ref, 0, (jsize)count, (jlong *)out_cards);
+    if ((status = take_exception(call)) != KEYACT_OK)
         return status;
     for (uint32_t i = 0; i < count; i++)
         if (out_cards[i] == KEYACT_CARD_NONE)
@@ -406,30 +437,25 @@ static int32_t kj_describe_cards(const keyact_host *host, keyact_game_id game,
 
     if (cards == NULL || out_descs == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
         return KEYACT_E_INVAL;
-    if ((status = begin_upcall(call)) != KEYACT_OK)
+    call->upcalls++;
+    status = need_both(call, &call->longs, kj_ids.up_longs, &call->ptrs, kj_ids.up_ptrs,
+                       (jsize)count, (jint)count);
+    if (status != KEYACT_OK)
         return status;
-    jlongArray in = array_of(call, call->up, kj_ids.up_longs, (jsize)count, (jint)count, &status);
-    jlongArray out = in == NULL ? NULL
-        : array_of(call, call->up, kj_ids.up_ptrs, (jsize)count, (jint)count, &status);
-    if (out == NULL) {
-        (*env)->PopLocalFrame(env, NULL);
+    (*env)->SetLongArrayRegion(env, call->longs.ref, 0, (jsize)count, (const jlong *)cards);
+    if ((status = take_exception(call)) != KEYACT_OK)
         return status;
-    }
-    (*env)->SetLongArrayRegion(env, in, 0, (jsize)count, (const jlong *)cards);
-    if ((status = take_exception(call)) == KEYACT_OK) {
-        (*env)->CallVoidMethod(env, call->up, kj_ids.up_describe_cards, (jlong)game, (jint)count);
-        status = take_exception(call);
-    }
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_describe_cards, (jlong)game, (jint)count);
+    status = take_exception(call);
     for (uint32_t at = 0; status == KEYACT_OK && at < count; at += KJ_CHUNK) {
         jlong blocks[KJ_CHUNK];
         uint32_t n = MIN(count - at, KJ_CHUNK);
-        (*env)->GetLongArrayRegion(env, out, (jsize)at, (jsize)n, blocks);
+        (*env)->GetLongArrayRegion(env, call->ptrs.ref, (jsize)at, (jsize)n, blocks);
         if ((status = take_exception(call)) != KEYACT_OK)
             break;
         for (uint32_t i = 0; i < n && status == KEYACT_OK; i++)
             status = out_descs[at + i] == NULL ? KEYACT_E_INVAL : fill_desc(blocks[i], out_descs[at + i]);
     }
-    (*env)->PopLocalFrame(env, NULL);
     return status;
 }
 
@@ -461,45 +487,43 @@ static int32_t kj_apply_steps(const keyact_host *host, keyact_game_id game,
     if (steps == NULL || out_done == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 64)
         return KEYACT_E_INVAL;
     *out_done = 0;
-    if ((status = begin_upcall(call)) != KEYACT_OK)
+    call->upcalls++;
+    if (call->steps == NULL && (call->steps = (*env)->GetObjectField(env, call->up, kj_ids.up_steps)) == NULL)
+        return KEYACT_E_NOMEM;
+    status = need(call, &call->steps_data, call->steps, kj_ids.steps_data,
+                  (jsize)(count * KJ_STEP_STRIDE), (jint)count);
+    if (status != KEYACT_OK)
         return status;
-    jobject batch = (*env)->GetObjectField(env, call->up, kj_ids.up_steps);
-    jlongArray data = batch == NULL ? NULL
-        : array_of(call, batch, kj_ids.steps_data, (jsize)(count * KJ_STEP_STRIDE), (jint)count, &status);
-    if (data == NULL) {
-        (*env)->PopLocalFrame(env, NULL);
-        return status != KEYACT_OK ? status : KEYACT_E_NOMEM;
-    }
     for (uint32_t at = 0; at < count; at += KJ_CHUNK) {
         jlong packed[KJ_CHUNK * KJ_STEP_STRIDE];
         uint32_t n = MIN(count - at, KJ_CHUNK);
         for (uint32_t i = 0; i < n; i++)
             pack_step(&steps[at + i], call->events, &packed[i * KJ_STEP_STRIDE]);
-        (*env)->SetLongArrayRegion(env, data, (jsize)(at * KJ_STEP_STRIDE),
+        (*env)->SetLongArrayRegion(env, call->steps_data.ref, (jsize)(at * KJ_STEP_STRIDE),
                                    (jsize)(n * KJ_STEP_STRIDE), packed);
-        if ((status = take_exception(call)) != KEYACT_OK) {
-            (*env)->PopLocalFrame(env, NULL);
+        if ((status = take_exception(call)) != KEYACT_OK)
             return status;
-        }
     }
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_apply_steps, (jlong)game, (jlong)player,
-                           (jint)count);
+    jboolean notify_threw = (*env)->CallBooleanMethod(env, call->up, kj_ids.up_apply_steps,
+                                                      (jlong)game, (jlong)player, (jint)count);
     status = take_exception(call);
     if (status != KEYACT_OK) {
         /* The steps the Host marked applied moved; the one that threw did not. */
-        jint applied = (*env)->GetIntField(env, batch, kj_ids.steps_applied);
+        jint applied = (*env)->GetIntField(env, call->steps, kj_ids.steps_applied);
         *out_done = applied < 0 ? 0u : MIN((uint32_t)applied, count - 1);
-    } else {
-        /* A notify that threw inside the batch: kept, but the batch went on. */
-        jthrowable deferred = (*env)->GetObjectField(env, batch, kj_ids.steps_deferred);
-        if (deferred != NULL) {
-            keep(call, deferred);
-            (*env)->SetObjectField(env, batch, kj_ids.steps_deferred, NULL);
-        }
-        *out_done = count;
+        return status;
     }
-    (*env)->PopLocalFrame(env, NULL);
-    return status;
+    /* A notify that threw inside the batch (Steps.deliver): kept, but the
+     * batch went on. */
+    jthrowable deferred = notify_threw
+        ? (*env)->GetObjectField(env, call->steps, kj_ids.steps_deferred) : NULL;
+    if (deferred != NULL) {
+        keep(call, deferred);
+        (*env)->SetObjectField(env, call->steps, kj_ids.steps_deferred, NULL);
+        (*env)->DeleteLocalRef(env, deferred);
+    }
+    *out_done = count;
+    return KEYACT_OK;
 }
 
 static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game,
@@ -511,26 +535,38 @@ static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game
 
     if (bounds == NULL || out_values == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
         return KEYACT_E_INVAL;
-    if ((status = begin_upcall(call)) != KEYACT_OK)
+    call->upcalls++;
+    status = need_both(call, &call->ints, kj_ids.up_ints, &call->ints2, kj_ids.up_ints2,
+                       (jsize)count, (jint)count);
+    if (status != KEYACT_OK)
         return status;
-    jintArray in = array_of(call, call->up, kj_ids.up_ints, (jsize)count, (jint)count, &status);
-    jintArray out = in == NULL ? NULL
-        : array_of(call, call->up, kj_ids.up_ints2, (jsize)count, (jint)count, &status);
-    if (out == NULL) {
-        (*env)->PopLocalFrame(env, NULL);
+    (*env)->SetIntArrayRegion(env, call->ints.ref, 0, (jsize)count, (const jint *)bounds);
+    if ((status = take_exception(call)) != KEYACT_OK)
         return status;
-    }
-    (*env)->SetIntArrayRegion(env, in, 0, (jsize)count, (const jint *)bounds);
-    if ((status = take_exception(call)) == KEYACT_OK) {
-        (*env)->CallVoidMethod(env, call->up, kj_ids.up_random_below_each, (jlong)game, (jint)count);
-        status = take_exception(call);
-    }
-    if (status == KEYACT_OK) {
-        (*env)->GetIntArrayRegion(env, out, 0, (jsize)count, (jint *)out_values);
-        status = take_exception(call);
-    }
-    (*env)->PopLocalFrame(env, NULL);
-    return status; /* values out of range are the plugin's to refuse */
+    (*env)->CallVoidMethod(env, call->up, kj_ids.up_random_below_each, (jlong)game, (jint)count);
+    if ((status = take_exception(call)) != KEYACT_OK)
+        return status;
+    (*env)->GetIntArrayRegion(env, call->ints2.ref, 0, (jsize)count, (jint *)out_values);
+    return take_exception(call); /* values out of range are the plugin's to refuse */
+}
+
+/* ---- ABI 1.2: asked only by the validation layer ---- */
+
+static int32_t kj_card_zone(const keyact_host *host, keyact_game_id game, keyact_card_id card,
+                            uint32_t *out_zone)
+{
+    KjCall *call = call_of(host);
+    JNIEnv *env = call->env;
+
+    call->upcalls++;
+    jint zone = (*env)->CallIntMethod(env, call->up, kj_ids.up_card_zone, (jlong)game, (jlong)card);
+    int32_t status = take_exception(call);
+    if (status != KEYACT_OK)
+        return status;
+    if (zone == 0)
+        return KEYACT_E_NOTFOUND;
+    *out_zone = (uint32_t)zone;
+    return KEYACT_OK;
 }
 
 /* ---- the native ---- */
@@ -569,7 +605,8 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     KeyactBoundAction bound;
     keyact_card_id stranded[STRANDED_ON_STACK];
     keyact_resolve_result result = { 0 };
-    KjCall call = { env, up, NULL, FALSE, &result, NULL, (features & KJ_FEATURE_NOTIFY) != 0 };
+    KjCall call = { .env = env, .up = up, .result = &result,
+                    .events = (features & KJ_FEATURE_NOTIFY) != 0 };
     keyact_host host;
     gboolean have;
     int32_t status;
@@ -607,6 +644,7 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
         host.apply_steps = kj_apply_steps;
         host.random_below_each = kj_random_below_each;
     }
+    host.card_zone = (features & KJ_FEATURE_CARD_ZONE) ? kj_card_zone : NULL;
 
     keyact_resolve_args args = {
         .struct_size = sizeof args, .n = n, .game = (keyact_game_id)game,
@@ -618,8 +656,11 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
 
     status = keyact_bound_action_resolve(&bound, &host, &args, &result);
     keyact_bound_action_release(&bound);
+    upcalls += call.upcalls;
 
     write_result(&call, res, &result, 0);
+    if (!kj_validate_deliver(env, up, call.violations))
+        call.failure_lost = TRUE;
     g_free(call.stranded_heap);
     if (call.failure != NULL) {
         (*env)->SetObjectField(env, up, kj_ids.up_failure, call.failure);

@@ -13,7 +13,10 @@ from the shared card pool (KEYACT_CARD_POOL), both hosts run it
   - without --json: the text logs must be byte-identical.
 Every file runs with the Discover plugin alone and with Discover and
 Cascade, so "no cascade plugin" errors are compared too; the generated ones
-run with both, --json only. Prints how many
+run with both, --json only. With --validate both hosts run under the
+validation layer (`run --validate`), --json only, and any report on either
+host's stderr ("warning: host ...") is a failure, except in engine-error
+scenarios, whose bad card data both hosts must report alike. Prints how many
 agreed, by directory; exits 1 on any disagreement, 77 (skip) when asked for
 the pool and KEYACT_CARD_POOL names no file.
 """
@@ -45,9 +48,14 @@ def run(command, env):
     return done.returncode, done.stdout, done.stderr
 
 
+REPORT = b': warning: host "'
+
+
 def compare(args, env, scenario, plugins, extra, modes):
     """(what differs, empty when both agree; C's exit code; discovers and cascades played)."""
     problems = []
+    if args.validate:
+        extra = ['--validate'] + extra
     played = 0
     status = None
     # The search path holds exactly the plugins given, so a discover-only
@@ -59,10 +67,23 @@ def compare(args, env, scenario, plugins, extra, modes):
         j = run([args.keyact_jvm, 'run'] + mode + plugins + extra + [scenario], env)
         what = 'json' if mode else 'text'
         status = c[0]
+        # An engine-error scenario's bad data (an unreadable cost) is what the layer reports:
+        # there both hosts must report the same; everywhere else neither may report.
+        reports = [[line.split(b'": ', 1)[-1] for line in done[2].split(b'\n') if REPORT in line]
+                   for done in (c, j)]
+        if os.sep + 'engine-error' + os.sep in scenario:
+            if reports[0] != reports[1]:
+                problems.append(f'{what}: validation reports differ: C {reports[0]} vs Java {reports[1]}')
+        else:
+            for host, found in zip(('C', 'Java'), reports):
+                for line in found:
+                    problems.append(f'{what}: {host} validation: {line.decode("utf-8", "replace")}')
         if c[0] != j[0]:
             problems.append(f'{what}: exit {c[0]} (C) vs {j[0]} (Java)')
         if c[0] != 0 or j[0] != 0:
-            lc, lj = first_line(c[2], 'keyact: '), first_line(j[2], 'keyact-jvm: ')
+            # The first line after the validation reports (compared above).
+            lc, lj = (first_line(b'\n'.join(l for l in d[2].split(b'\n') if REPORT not in l), prefix)
+                      for d, prefix in ((c, 'keyact: '), (j, 'keyact-jvm: ')))
             if lc != lj:
                 problems.append(f'{what}: stderr\n    C:    {lc}\n    Java: {lj}')
             continue
@@ -178,6 +199,8 @@ def main():
     parser.add_argument('--generated', type=int, default=0,
                         help='this many scenarios from the card pool (KEYACT_CARD_POOL)')
     parser.add_argument('--jobs', type=int, default=2)
+    parser.add_argument('--validate', action='store_true',
+                        help='run both hosts with --validate (--json only); any report fails')
     args = parser.parse_args()
 
     env = dict(os.environ)
@@ -187,7 +210,7 @@ def main():
     both = discover_only + ['--plugin', args.cascade]
 
     jobs = []  # (label, scenario, plugins, extra, modes)
-    json_and_text = (['--json'], [])
+    json_and_text = (['--json'],) if args.validate else (['--json'], [])
     if args.scenarios:
         for path in scenario_files(args.scenarios):
             label = os.path.relpath(os.path.dirname(path), args.scenarios)

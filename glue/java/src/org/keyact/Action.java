@@ -35,13 +35,20 @@ public final class Action {
     /**
      * Perform the action: {@code player} of {@code game} discovers {@code n} (cascade: {@code n}
      * is the mana value of the spell with cascade), asked by card {@code source} (0: none). The
-     * plugin calls back into {@code host} on this thread only, and only until this returns.
+     * plugin calls back into {@code host} on this thread only, and only until this returns;
+     * {@code host} may be made for this one resolve (see {@link Host}, "Per resolve").
      *
-     * @return the result when the action finished and no Host method threw
-     * @throws KeyactException when the resolve returned a failing status or a Host method threw:
-     *     it carries the {@link Result} (with the stranded cards) and, as cause, the first
-     *     throwable of the Host; {@link Status#NOTFOUND} with no result when no implementation
-     *     serves the action
+     * <p>Resolve returns the Result whenever the action completed (every card where the rules put
+     * it), with the failure of a question the plugin recovered from on {@link Result#failure()},
+     * and throws only when the action could not complete (cards stranded in exile). (Before 1.3 it
+     * also threw when a question failed or notify or log threw.)
+     *
+     * @return the result of the completed action
+     * @throws KeyactException when the action could not complete: it carries the {@link Result}
+     *     (with the stranded cards) and, as cause, the first throwable of the Host;
+     *     {@link Status#NOTFOUND} with no result when no implementation serves the action
+     * @throws IllegalArgumentException when {@code host} overrides neither
+     *     {@link Host#choose} nor {@link Host#decide}
      * @throws IllegalStateException when the registry is closed
      * @throws IllegalArgumentException when n is negative
      */

@@ -2,6 +2,7 @@
 package org.keyact;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The engine's side of a resolve: the game state the plugin reads and changes
@@ -9,6 +10,14 @@ import java.util.List;
  *
  * <p><b>Handles.</b> Game, player and card handles are the engine's own longs; the plugin never
  * interprets them and hands them back. 0 is never a card.
+ *
+ * <p><b>Per resolve.</b> Make a Host per resolve when the engine needs its own per-resolve objects
+ * (the resolving ability, its controller, the zone-change batch) in the callbacks: pass them to the
+ * Host's constructor and keep them in final fields, e.g. {@code action.resolve(new ForgeHost(sa),
+ * ...)}. That costs one small allocation and nothing else: the binding keeps nothing per Host
+ * object (what it learns about a Host class it learns once per class, and its C copies of card
+ * descriptions are cached per thread, by description object). No field set before resolve, no
+ * thread-local. One Host may also serve many games when it needs nothing per resolve.
  *
  * <p><b>Threads.</b> The methods are called only inside {@link Action#resolve}, on the thread that
  * called it. Resolves of different games may run on different threads at once with the same Host
@@ -19,11 +28,12 @@ import java.util.List;
  * {@code Error}, {@code OutOfMemoryError} included) becomes {@link Status#HOST}. The plugin's
  * failure policy then applies: a failed question ({@link #canCastFace}, {@link #choose},
  * {@link #castFree}) is recovered as the rules allow (not castable, the card to hand) and the
- * resolve finishes; a failed action ({@link #libraryCard}, {@link #moveCard}, {@link #describeCard},
- * {@link #randomBelow}) stops it, leaving the cards listed in {@link Result#stranded()} in exile.
- * Either way {@link Action#resolve} then throws a KeyactException whose cause is the first
- * throwable and which carries the {@link Result}. No Java exception is ever left pending across
- * another JNI call, and the plugin sees only the status.
+ * resolve finishes: {@link Action#resolve} returns its {@link Result} with the failure on
+ * {@link Result#failure()}; a failed action ({@link #libraryCard}, {@link #moveCard},
+ * {@link #describeCard}, {@link #randomBelow}) stops it, leaving the cards listed in
+ * {@link Result#stranded()} in exile, and {@link Action#resolve} throws a KeyactException whose
+ * cause is the first throwable and which carries the Result. No Java exception is ever left
+ * pending across another JNI call, and the plugin sees only the status.
  *
  * <p><b>Ownership.</b> Everything the plugin hands a method (option lists, events, the arrays of
  * the batched calls) is valid during that call only: copy what you keep. What a method returns is
@@ -71,8 +81,25 @@ public interface Host {
      * Ask {@code player} to choose one of {@code options} for {@code card}; returns the chosen
      * index. The list always holds one option that declines the cast (TO_HAND for discover,
      * TO_BOTTOM for cascade). An index out of range counts as a failed question.
+     *
+     * <p>A Host overrides this or {@link #decide} (the answer as a face); since 1.3 the default
+     * answers with {@link #decide}.
      */
-    int choose(long game, long player, long card, List<Option> options);
+    default int choose(long game, long player, long card, List<Option> options) {
+        return decide(game, player, card, options).indexIn(options);
+    }
+
+    /**
+     * {@link #choose} answered with the face to cast (or decline) rather than an option index:
+     * for an engine whose choices are spells, the face of the spell chosen. Override this or
+     * choose; the default answers with {@link #choose}. A face not offered counts as a failed
+     * question.
+     *
+     * @since 1.3
+     */
+    default Choice decide(long game, long player, long card, List<Option> options) {
+        return Choice.of(options.get(choose(game, player, card, options)));
+    }
 
     /**
      * Cast face {@code face} of {@code card} (in exile) without paying its mana cost, X = 0, no
@@ -93,6 +120,50 @@ public interface Host {
 
     /** A diagnostic message from the plugin. Optional: the default drops it. */
     default void log(LogLevel level, String message) {}
+
+    /**
+     * The exile run is over: {@code exiled} (top first, the hit last when there is one) are in
+     * exile, face up, and the plugin has not yet asked any question, drawn a random number or
+     * moved a card elsewhere. Reveal them together here. Called once in every resolve that exiled
+     * a card: before the first callback past the run, or when the resolve stops (a failed action)
+     * before one. A throw fails the callback it precedes, as if that callback had thrown (at the
+     * end of a resolve it fails the resolve). Optional: the default does nothing, and the binding
+     * builds no list for a Host that does not override it. The list is unmodifiable.
+     *
+     * @since 1.3
+     */
+    default void exileRunOver(long game, long player, List<Long> exiled) {}
+
+    /**
+     * The resolve is over (every card moved, or the action stopped): flush what the engine
+     * batches until then (zone-change triggers, reveals). Called once per resolve that ran, after
+     * every other callback and before {@link Action#resolve} returns or throws, with the Result it
+     * returns or carries. What it throws leaves resolve unchanged (the cards are where that
+     * Result says).
+     * Optional: the default does nothing.
+     *
+     * @since 1.3
+     */
+    default void resolveOver(long game, long player, Result result) {}
+
+    /**
+     * ABI 1.2, for the validation layer only ({@link Validation}): where {@code card} is now, any
+     * {@link Zone} ({@link Zone#STACK} for a spell {@link #castFree} cast); empty for a card the
+     * engine does not know. Nothing moves. The plugin never asks it; with validation on, the layer
+     * asks it around moves and casts and at the end of a resolve, to check that a move put the
+     * card where it was asked, that {@link #castFree}'s answer matches where the card went, and
+     * that no card ends in the wrong place.
+     *
+     * <p>Optional, like {@link #notify}: when a Host class does not override it the binding
+     * offers the layer no {@code card_zone} at all, and the checks that need a card's zone are
+     * skipped (libkeyact-host says which, once, in its log domain {@code keyact-validate}). The
+     * default body is never called by the binding and answers empty.
+     *
+     * @since 1.3
+     */
+    default Optional<Zone> cardZone(long game, long card) {
+        return Optional.empty();
+    }
 
     /**
      * ABI 1.1: the cards [fromTop, fromTop + count) of {@code player}'s library, top first, into

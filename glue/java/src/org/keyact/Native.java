@@ -38,6 +38,9 @@ final class Native {
     /** by, reason, then (unless by is NONE) action, impl id, description, path, version. */
     static native byte[] selection(long registry, byte[] action);
     static native long slot(long registry, byte[] action);
+    /** keyact_registry_set_validation: mode as KeyactValidation (OFF 0, REPORT 1, FATAL 2). */
+    static native void setValidation(long registry, int mode);
+    static native int getValidation(long registry);
     /**
      * Resolves through the slot; fills res (see Upcalls.RES_*); returns the status, or 1 when the
      * registry is closed (nothing ran).

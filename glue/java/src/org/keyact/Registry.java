@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
-import java.lang.ref.Cleaner;
-import java.lang.ref.Reference;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +38,6 @@ import java.util.Optional;
  * search path are listed by {@link #refused()}.
  */
 public final class Registry implements AutoCloseable {
-    private static final Cleaner CLEANER = Cleaner.create();
-
     private final long handle;
     private final Map<String, Action> actions = new HashMap<>();
     private boolean closed;
@@ -51,10 +49,59 @@ public final class Registry implements AutoCloseable {
         if (h == 0)
             throw new OutOfMemoryError("keyact: no memory for a registry");
         handle = h;
-        CLEANER.register(this, () -> {
+        Cleanup.register(this, () -> {
             Native.registryClose(h);
             Native.registryDestroy(h);
         });
+        Validation v = validationProperty();
+        if (v != null)
+            Native.setValidation(h, v.code());
+    }
+
+    /**
+     * {@code -Dorg.keyact.validate}: true or report, fatal, false or off; null when unset (the
+     * C library's KEYACT_VALIDATE then decides). Anything else reports, with a warning, as
+     * libkeyact-host does for KEYACT_VALIDATE.
+     */
+    private static Validation validationProperty() {
+        String p = System.getProperty("org.keyact.validate");
+        if (p == null || p.isEmpty())
+            return null;
+        switch (p.toLowerCase(java.util.Locale.ROOT)) {
+        case "true": case "1": case "report":
+            return Validation.REPORT;
+        case "fatal":
+            return Validation.FATAL;
+        case "false": case "0": case "off":
+            return Validation.OFF;
+        default:
+            ValidationReports.LOG.warning("org.keyact.validate=" + p
+                + ": write true (report), fatal or false; validating with reports");
+            return Validation.REPORT;
+        }
+    }
+
+    /**
+     * Switch the validation layer for every resolve of this registry (see {@link Validation});
+     * resolves already running keep their mode, later ones take this one.
+     *
+     * @since 1.3
+     */
+    public synchronized void setValidation(Validation mode) {
+        open();
+        Native.setValidation(handle, Objects.requireNonNull(mode, "mode").code());
+    }
+
+    /**
+     * The validation mode of the next resolves: what {@link #setValidation} set, else the system
+     * property {@code org.keyact.validate} or the environment's {@code KEYACT_VALIDATE} as read
+     * when this registry was made.
+     *
+     * @since 1.3
+     */
+    public synchronized Validation getValidation() {
+        open();
+        return Validation.of(Native.getValidation(handle));
     }
 
     private void open() {
@@ -118,7 +165,7 @@ public final class Registry implements AutoCloseable {
         List<String> f = Utf8.fields(Native.plugins(handle));
         List<Plugin> out = new ArrayList<>();
         for (int i = 0; i < f.size(); ) {
-            Path file = Path.of(f.get(i));
+            Path file = Paths.get(f.get(i));
             String id = f.get(i + 1), version = f.get(i + 2);
             int major = Integer.parseInt(f.get(i + 3)), minor = Integer.parseInt(f.get(i + 4));
             int n = Integer.parseInt(f.get(i + 5));
@@ -128,7 +175,7 @@ public final class Registry implements AutoCloseable {
                 impls.add(new Implementation(f.get(i), f.get(i + 1), f.get(i + 2)));
             out.add(new Plugin(file, id, version, major, minor, impls));
         }
-        return List.copyOf(out);
+        return Collections.unmodifiableList(out);
     }
 
     /** The files refused so far, with the host library's reason (a snapshot). */
@@ -137,8 +184,8 @@ public final class Registry implements AutoCloseable {
         List<String> f = Utf8.fields(Native.refused(handle));
         List<Refusal> out = new ArrayList<>();
         for (int i = 0; i + 1 < f.size(); i += 2)
-            out.add(new Refusal(Path.of(f.get(i)), f.get(i + 1)));
-        return List.copyOf(out);
+            out.add(new Refusal(Paths.get(f.get(i)), f.get(i + 1)));
+        return Collections.unmodifiableList(out);
     }
 
     /**
@@ -173,7 +220,7 @@ public final class Registry implements AutoCloseable {
         if (by == SelectedBy.NONE || f.size() < 7)
             return new Selection(by, Optional.empty(), Optional.empty(), Optional.empty(), reason);
         return new Selection(by, Optional.of(new Implementation(f.get(2), f.get(3), f.get(4))),
-            Optional.of(Path.of(f.get(5))), Optional.of(f.get(6)), reason);
+            Optional.of(Paths.get(f.get(5))), Optional.of(f.get(6)), reason);
     }
 
     /**
@@ -201,26 +248,53 @@ public final class Registry implements AutoCloseable {
     }
 
     Result resolve(Action action, long slot, Host host, long game, long player, int n, long source) {
-        Upcalls up = Upcalls.acquire(host);
+        Upcalls up = Upcalls.acquire(this, host, game, player);
+        Result result;
         try {
-            int status = Native.resolve(handle, slot, up, up.res, game, player, n, source, Upcalls.features(host));
+            int status = Native.resolve(handle, slot, up, up.res, game, player, n, source,
+                (up.features & ~Upcalls.FEATURE_JAVA_ONLY) | Upcalls.batching);
             if (status == 1)
                 throw new IllegalStateException("the keyact registry is closed");
-            Throwable cause = up.failure;
-            if (status == Status.NOTFOUND.code() && cause == null && up.res[Upcalls.RES_FLAGS] == -1)
+            if (status == Status.NOTFOUND.code() && up.failure == null && up.res[Upcalls.RES_FLAGS] == -1)
                 throw new KeyactException(Status.NOTFOUND, "no implementation serves " + action.name());
-            Result result = up.result();
-            if (status == 0 && cause == null)
-                return result;
-            // Status 0 with a cause: only notify or log threw (they cannot fail in C).
-            Status s = status != 0 ? Status.of(status)
-                : cause instanceof KeyactException k ? k.status() : Status.HOST;
-            String what = cause == null ? "" : " (a Host method threw " + cause + ")";
-            throw new KeyactException(s, action.name() + " failed: KEYACT_E_" + s + " ("
-                + status + ")" + what, result, cause);
+            try {
+                up.endExileRun();
+            } catch (Throwable t) {
+                if (up.failure == null)
+                    up.failure = t;
+            }
+            Throwable cause = up.failure;
+            boolean complete = (up.res[Upcalls.RES_FLAGS] & 1) != 0;
+            List<ValidationException> violations = up.validationErrors();
+            ValidationReports.log(violations);
+            // Validation FATAL failed the resolve (KEYACT_E_HOST): the first report is why, and
+            // the resolve throws even when the plugin recovered and completed.
+            boolean fatal = status == Status.HOST.code() && !violations.isEmpty()
+                && Native.getValidation(handle) == Validation.FATAL.code();
+            if (fatal && cause == null)
+                cause = violations.get(0);
+            KeyactException failure = null;
+            if (status != 0 || cause != null) {
+                // Status 0 with a cause: only notify or log threw (they cannot fail in C).
+                Status s = status != 0 ? Status.of(status)
+                    : cause instanceof KeyactException ? ((KeyactException) cause).status() : Status.HOST;
+                String what = cause == null ? ""
+                    : cause instanceof ValidationException ? " (validation: " + cause.getMessage() + ")"
+                    : " (a Host method threw " + cause + ")";
+                String message = action.name() + " failed: KEYACT_E_" + s + " (" + status + ")" + what;
+                failure = complete && !fatal ? new KeyactException(s, message, null, cause)
+                    : new KeyactException(s, message, up.result(Optional.<KeyactException>empty()), cause);
+            }
+            if (!complete && failure == null)
+                failure = new KeyactException(Status.STATE, action.name() + " did not complete",
+                    up.result(Optional.<KeyactException>empty()), null);
+            result = complete && !fatal ? up.result(Optional.ofNullable(failure)) : failure.result().get();
+            host.resolveOver(game, player, result);
+            if (!complete || fatal)
+                throw failure;
         } finally {
             up.release();
-            Reference.reachabilityFence(this);
         }
+        return result;
     }
 }

@@ -79,6 +79,22 @@ public final class Steps {
             (int) data[b + EV_FACE], (int) data[b + EV_INDEX], (int) data[b + EV_MVH]);
     }
 
+    /** Step i belongs to the exile run: it moves nothing or moves to exile, and its event (if
+     * any) is EXILED or HIT. */
+    boolean inExileRun(int i) {
+        int b = i * STRIDE;
+        long zone = data[b + ZONE], type = data[b + EV_TYPE];
+        return (zone == 0 || zone == Zone.EXILE.code()) && type <= EventType.HIT.ordinal() + 1
+            && (zone != 0 || type != 0);
+    }
+
+    /** Drop steps [0, from): steps [from, count) become [0, count - from); applied restarts at 0. */
+    void shift(int from, int count) {
+        System.arraycopy(data, from * STRIDE, data, 0, (count - from) * STRIDE);
+        this.count = count - from;
+        applied = 0;
+    }
+
     /** Record that steps [0, i] are applied: call it after each step an override applied. */
     public void markApplied(int i) {
         applied = i + 1;

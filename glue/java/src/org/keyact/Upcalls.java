@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
-import java.lang.ref.Cleaner;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.OptionalInt;
@@ -20,7 +20,9 @@ final class Upcalls {
     static final int RES_OUTCOME = 0, RES_DISCOVERED = 1, RES_MVH = 2, RES_FACE = 3, RES_EXILED = 4,
         RES_BOTTOMED = 5, RES_FLAGS = 6, RES_STRANDED = 7, RES_LENGTH = 8;
     /** features bits: which optional Host methods this Host overrides. */
-    static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2, FEATURE_SINGLE = 4;
+    static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2, FEATURE_SINGLE = 4, FEATURE_CARD_ZONE = 8;
+    /** Java-only features bits (above the C side's): optional methods the binding calls. */
+    static final int FEATURE_EXILE_RUN = 1 << 16, FEATURE_CHOICE = 1 << 17, FEATURE_JAVA_ONLY = ~0xffff;
     /**
      * System property {@code org.keyact.batched=false}: offer the plugin only the ABI 1.0 single
      * calls (for measuring the batched calls against them), read once; tests may set it.
@@ -30,17 +32,20 @@ final class Upcalls {
     /** Above this many cached descriptions the cache is emptied before the next resolve. */
     static final int MAX_CACHED = 4096;
 
-    private static final Cleaner CLEANER = Cleaner.create();
     private static final ThreadLocal<Upcalls> PER_THREAD = ThreadLocal.withInitial(Upcalls::new);
     private static final Zone[] ZONES = {null, Zone.LIBRARY, Zone.EXILE, Zone.HAND};
     private static final EventType[] TYPES = EventType.values();
     private static final LogLevel[] LEVELS = LogLevel.values();
     private static final OptionKind[] KINDS = {null, OptionKind.CAST_FACE, OptionKind.TO_HAND, OptionKind.TO_BOTTOM};
-    private static final ClassValue<Integer> FEATURES = new ClassValue<>() {
+    private static final ClassValue<Integer> FEATURES = new ClassValue<Integer>() {
         @Override
         protected Integer computeValue(Class<?> type) {
             return (overrides(type, "notify", long.class, Event.class) ? FEATURE_NOTIFY : 0)
-                | (overrides(type, "log", LogLevel.class, String.class) ? FEATURE_LOG : 0);
+                | (overrides(type, "log", LogLevel.class, String.class) ? FEATURE_LOG : 0)
+                | (overrides(type, "cardZone", long.class, long.class) ? FEATURE_CARD_ZONE : 0)
+                | (overrides(type, "exileRunOver", long.class, long.class, List.class) ? FEATURE_EXILE_RUN : 0)
+                | (overrides(type, "choose", long.class, long.class, long.class, List.class)
+                   || overrides(type, "decide", long.class, long.class, long.class, List.class) ? FEATURE_CHOICE : 0);
         }
     };
 
@@ -66,10 +71,24 @@ final class Upcalls {
     private final Blocks blocks = new Blocks();
 
     Host host;
+    /** This resolve's Host's FEATURES, the Java-only bits included. */
+    int features;
+    /** This resolve's game and player, for the notifications the binding adds. */
+    long game, player;
+    /** The cards exiled so far in this resolve's exile run (exiled[0..exiledCount)). */
+    long[] exiled = new long[64];
+    int exiledCount;
+    /** The exile run is over (its notification went out, or nothing was exiled before it ended). */
+    boolean runOver;
+    /** The registry resolving: kept reachable (and so open) while its resolve runs. */
+    Registry registry;
     final long[] res = new long[RES_LENGTH];
     /** Set by the C side: the stranded ids written, and the first throwable of the resolve. */
     long[] stranded;
     Throwable failure;
+    /** Set by the C side (jni/validate.c) when the validation layer reported; see validationErrors(). */
+    byte[] violations;
+    private List<ValidationException> validationErrors;
     /** Batched-call buffers, grown by {@link #reserve}. */
     long[] longs = new long[64];
     long[] ptrs = new long[64];
@@ -79,7 +98,7 @@ final class Upcalls {
     final Steps steps = new Steps();
 
     private Upcalls() {
-        CLEANER.register(this, blocks);
+        Cleanup.register(this, blocks);
     }
 
     /** This thread's Upcalls, for tests that look at its cache. */
@@ -88,7 +107,7 @@ final class Upcalls {
     }
 
     /** This thread's Upcalls bound to host (a fresh one when this thread is already resolving). */
-    static Upcalls acquire(Host host) {
+    static Upcalls acquire(Registry registry, Host host, long game, long player) {
         Upcalls up = PER_THREAD.get();
         if (up.host != null)
             up = new Upcalls();
@@ -97,21 +116,35 @@ final class Upcalls {
             up.blocks.run();
         }
         up.host = host;
+        up.features = FEATURES.get(host.getClass());
+        if ((up.features & FEATURE_CHOICE) == 0)
+            throw new IllegalArgumentException(host.getClass().getName() + " overrides neither Host.choose nor Host.decide");
+        up.registry = registry;
+        up.game = game;
+        up.player = player;
+        up.exiledCount = 0;
+        up.runOver = false;
         up.failure = null;
         up.stranded = null;
+        up.violations = null;
+        up.validationErrors = null;
         return up;
     }
 
     void release() {
         host = null;
+        registry = null;
         failure = null;
         stranded = null;
+        violations = null;
+        validationErrors = null;
         steps.deferred = null;
         java.util.Arrays.fill(descs, null);
     }
 
+    /** The features bits the C side reads. */
     static int features(Host host) {
-        return FEATURES.get(host.getClass()) | batching;
+        return (FEATURES.get(host.getClass()) & ~FEATURE_JAVA_ONLY) | batching;
     }
 
     private static boolean overrides(Class<?> type, String name, Class<?>... params) {
@@ -122,7 +155,30 @@ final class Upcalls {
         }
     }
 
-    Result result() {
+    /** The run's exiled card was moved: remember it for {@link Host#exileRunOver}. */
+    private void exiled(long card) {
+        if (exiledCount == exiled.length)
+            exiled = java.util.Arrays.copyOf(exiled, 2 * exiledCount);
+        exiled[exiledCount++] = card;
+    }
+
+    /**
+     * A callback past the exile run is about to be made (or the resolve ended): tell the Host
+     * once that the run is over. Its throw fails the callback it precedes.
+     */
+    void endExileRun() {
+        if (runOver)
+            return;
+        runOver = true;
+        if (exiledCount == 0 || (features & FEATURE_EXILE_RUN) == 0)
+            return;
+        List<Long> cards = new ArrayList<>(exiledCount);
+        for (int i = 0; i < exiledCount; i++)
+            cards.add(exiled[i]);
+        host.exileRunOver(game, player, Collections.unmodifiableList(cards));
+    }
+
+    Result result(java.util.Optional<KeyactException> failure) {
         int stCount = (int) res[RES_STRANDED];
         List<Long> list = new ArrayList<>(stCount);
         if (stranded != null)
@@ -133,7 +189,15 @@ final class Upcalls {
         return new Result(outcome >= 0 && outcome < 4 ? Outcome.values()[outcome] : Outcome.NONE,
             res[RES_DISCOVERED] != 0 ? OptionalLong.of(res[RES_DISCOVERED]) : OptionalLong.empty(),
             (int) res[RES_MVH], face >= 0 ? OptionalInt.of(face) : OptionalInt.empty(),
-            (int) res[RES_EXILED], (int) res[RES_BOTTOMED], (res[RES_FLAGS] & 1) != 0, list);
+            (int) res[RES_EXILED], (int) res[RES_BOTTOMED], (res[RES_FLAGS] & 1) != 0, list, failure,
+            validationErrors());
+    }
+
+    /** The validation layer's reports of this resolve, parsed once (the same objects every time). */
+    List<ValidationException> validationErrors() {
+        if (validationErrors == null)
+            validationErrors = ValidationReports.parse(violations);
+        return validationErrors;
     }
 
     // ---- called from C ----
@@ -161,7 +225,12 @@ final class Upcalls {
     void moveCard(long game, long player, long card, int zone, int libraryIndex, int flags) {
         if (zone <= 0 || zone >= ZONES.length)
             throw new KeyactException(Status.INVAL, "unknown zone " + zone);
-        host.moveCard(game, player, card, ZONES[zone], libraryIndex, (flags & 1) != 0);
+        Zone to = ZONES[zone];
+        if (to != Zone.EXILE)
+            endExileRun();
+        host.moveCard(game, player, card, to, libraryIndex, (flags & 1) != 0);
+        if (to == Zone.EXILE && !runOver)
+            exiled(card);
     }
 
     long describeCard(long game, long card) {
@@ -198,10 +267,42 @@ final class Upcalls {
     }
 
     boolean canCastFace(long game, long player, long card, int face) {
+        endExileRun();
         return host.canCastFace(game, player, card, face);
     }
 
     int choose(long game, long player, long card, int count) {
+        endExileRun();
+        return host.choose(game, player, card, options(count));
+    }
+
+    /** A list of options choose handed out, and the packed ints it was made from. */
+    private static final class OptionList {
+        final int[] packed;
+        final List<Option> list;
+
+        OptionList(int[] packed, List<Option> list) {
+            this.packed = packed;
+            this.list = list;
+        }
+    }
+
+    /**
+     * The option lists choose handed out, by a hash of their packed ints. A plugin asks few
+     * distinct lists (a card's faces and the fallbacks), so a question is answered without
+     * building one; the lists are unmodifiable, a Host may keep them.
+     */
+    private final OptionList[] optionLists = new OptionList[64];
+
+    /** The count options C packed into {@link #ints} (kind, face, mana value halves). */
+    List<Option> options(int count) {
+        int n = 3 * count, h = count;
+        for (int i = 0; i < n; i++)
+            h = 31 * h + ints[i];
+        int slot = (h ^ (h >>> 16)) & (optionLists.length - 1);
+        OptionList cached = optionLists[slot];
+        if (cached != null && samePacked(cached.packed, n))
+            return cached.list;
         List<Option> options = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             int kind = ints[3 * i];
@@ -209,18 +310,38 @@ final class Upcalls {
                 throw new KeyactException(Status.INVAL, "unknown option kind " + kind);
             options.add(new Option(KINDS[kind], ints[3 * i + 1], ints[3 * i + 2]));
         }
-        return host.choose(game, player, card, List.copyOf(options));
+        List<Option> list = Collections.unmodifiableList(options);
+        optionLists[slot] = new OptionList(java.util.Arrays.copyOf(ints, n), list);
+        return list;
+    }
+
+    private boolean samePacked(int[] packed, int n) {
+        if (packed.length != n)
+            return false;
+        for (int i = 0; i < n; i++)
+            if (packed[i] != ints[i])
+                return false;
+        return true;
     }
 
     boolean castFree(long game, long player, long card, int face) {
+        endExileRun();
         return host.castFree(game, player, card, face);
     }
 
     int randomBelow(long game, int bound) {
+        endExileRun();
         return host.randomBelow(game, bound);
     }
 
+    /** {@link Host#cardZone}'s answer as {@code KEYACT_ZONE_*}, 0 for an unknown card. */
+    int cardZone(long game, long card) {
+        return host.cardZone(game, card).map(Zone::code).orElse(0);
+    }
+
     void notify(long game, int type, long player, long card, int n, int face, int index, int mvh) {
+        if (type > EventType.HIT.ordinal() + 1)
+            endExileRun();
         if (type >= 1 && type <= TYPES.length)
             host.notify(game, new Event(TYPES[type - 1], player, card, n, face, index, mvh));
     }
@@ -239,14 +360,44 @@ final class Upcalls {
             ptrs[i] = block(descs[i]);
     }
 
-    void applySteps(long game, long player, int count) {
-        steps.count = count;
+    /** Applies a batch; true when a notify inside it threw (kept in steps.deferred). */
+    boolean applySteps(long game, long player, int count) {
         steps.applied = 0;
         steps.deferred = null;
-        host.applySteps(game, player, steps);
+        int run = 0;
+        while (!runOver && run < count && steps.inExileRun(run))
+            run++;
+        if (run == 0) {
+            if (!runOver)
+                endExileRun();
+            steps.count = count;
+            host.applySteps(game, player, steps);
+            return steps.deferred != null;
+        }
+        // The batch starts with (or is) the end of the exile run: apply the run's steps, tell
+        // the Host the run is over, then apply the rest as a batch of its own.
+        steps.count = run;
+        try {
+            host.applySteps(game, player, steps);
+        } finally {
+            for (int i = 0; i < steps.applied; i++)
+                if (steps.moves(i))
+                    exiled(steps.card(i));
+        }
+        if (run == count)
+            return steps.deferred != null;
+        endExileRun();
+        steps.shift(run, count);
+        try {
+            host.applySteps(game, player, steps);
+        } finally {
+            steps.applied += run;
+        }
+        return steps.deferred != null;
     }
 
     void randomBelowEach(long game, int count) {
+        endExileRun();
         host.randomBelowEach(game, ints, count, ints2);
     }
 }

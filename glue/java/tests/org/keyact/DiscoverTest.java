@@ -179,8 +179,10 @@ class DiscoverTest {
         long bolt = h.add("Lightning Bolt", "{R}");
         Result r = discover.resolve(h, TestHost.GAME, TestHost.PLAYER, 1);
         assertEquals(OptionalLong.of(bolt), r.discovered());
-        assertEquals(0, Upcalls.features(h));
-        assertEquals(Upcalls.FEATURE_NOTIFY | Upcalls.FEATURE_LOG, Upcalls.features(new TestHost.Recording(0)));
+        // TestHost answers cardZone (for the validation layer), nothing else optional.
+        assertEquals(Upcalls.FEATURE_CARD_ZONE, Upcalls.features(h));
+        assertEquals(Upcalls.FEATURE_NOTIFY | Upcalls.FEATURE_LOG | Upcalls.FEATURE_CARD_ZONE,
+            Upcalls.features(new TestHost.Recording(0)));
     }
 
     @Test

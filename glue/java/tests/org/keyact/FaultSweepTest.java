@@ -2,9 +2,9 @@
 package org.keyact;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.HashSet;
 import java.util.List;
@@ -16,9 +16,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every Host call k of a resolve throws, for every kind of throwable (RuntimeException, Error,
- * OutOfMemoryError, a KeyactException with its own status): the resolve throws a
- * KeyactException with that throwable as cause and the Result; no card is lost; the stranded
- * list is exactly the cards left in exile; the JVM goes on (the next resolve is clean).
+ * OutOfMemoryError, a KeyactException with its own status): when the action still completed
+ * (a question failed) resolve returns its Result with a failure whose cause is that throwable;
+ * when it could not, resolve throws a KeyactException with that cause and the Result; no card
+ * is lost; the stranded list is exactly the cards left in exile; the JVM goes on (the next
+ * resolve is clean).
  */
 class FaultSweepTest {
     static Registry registry;
@@ -63,15 +65,24 @@ class FaultSweepTest {
                 TestHost h = game(action, 5);
                 h.failAt = k;
                 h.fault = kind.getValue();
+                KeyactException e;
+                Result r;
                 try {
-                    a.resolve(h, TestHost.GAME, TestHost.PLAYER, n);
-                    fail(action + ": call " + k + " threw " + kind.getKey() + " but resolve returned");
-                } catch (KeyactException e) {
+                    r = a.resolve(h, TestHost.GAME, TestHost.PLAYER, n);
+                    assertTrue(r.complete(), "resolve returns only a completed action");
+                    assertTrue(r.failure().isPresent(), action + ": call " + k + " threw " + kind.getKey()
+                        + " but the result has no failure");
+                    e = r.failure().get();
+                } catch (KeyactException x) {
+                    e = x;
+                    r = x.result().orElseThrow();
+                    assertFalse(r.complete(), "resolve throws only when the action could not complete");
+                }
+                {
                     failures++;
                     assertSame(h.thrown, e.getCause(), "the host's throwable is the cause");
                     Status expected = kind.getKey().equals("keyact") ? Status.STATE : Status.HOST;
                     assertEquals(expected, e.status(), action + " call " + k + " " + kind.getKey());
-                    Result r = e.result().orElseThrow();
                     h.assertConserved();
                     if (r.complete())
                         assertEquals(List.of(), h.exile, "a complete resolve leaves nothing in exile");
@@ -112,15 +123,10 @@ class FaultSweepTest {
             }
         };
         h.add("Llanowar Elves", "{G}");
-        KeyactException e = null;
-        try {
-            a.resolve(h, TestHost.GAME, TestHost.PLAYER, 1);
-        } catch (KeyactException x) {
-            e = x;
-        }
-        assertTrue(e != null && e.getCause() instanceof OutOfMemoryError, "cause " + (e == null ? null : e.getCause()));
-        Result r = e.result().orElseThrow();
+        Result r = a.resolve(h, TestHost.GAME, TestHost.PLAYER, 1);
         assertTrue(r.complete(), "a failed question is recovered");
+        KeyactException e = r.failure().orElseThrow();
+        assertTrue(e.getCause() instanceof OutOfMemoryError, "cause " + e.getCause());
         assertEquals(List.of(h.cards.keySet().iterator().next()), h.hand, "the card went to hand");
         h.assertConserved();
     }

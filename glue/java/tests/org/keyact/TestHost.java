@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -156,6 +157,20 @@ class TestHost implements Host {
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         z ^= z >>> 31;
         return (int) Long.remainderUnsigned(z, bound);
+    }
+
+    /** Where the card is (ABI 1.2, asked only by the validation layer). Not a counted call. */
+    @Override
+    public Optional<Zone> cardZone(long game, long card) {
+        if (library.contains(card))
+            return Optional.of(Zone.LIBRARY);
+        if (exile.contains(card))
+            return Optional.of(Zone.EXILE);
+        if (hand.contains(card))
+            return Optional.of(Zone.HAND);
+        if (stack.contains(card))
+            return Optional.of(Zone.STACK);
+        return Optional.empty();
     }
 
     private static void check(long game, long player) {

@@ -13,6 +13,7 @@ import org.keyact.Layout;
 import org.keyact.Option;
 import org.keyact.OptionKind;
 import org.keyact.Registry;
+import org.keyact.UpcallCount;
 import org.keyact.Zone;
 
 /**
@@ -22,6 +23,10 @@ import org.keyact.Zone;
  * <li>resolve: discover 3 on the 60-card LCI deck through JNI against a pure-Java discover written
  *     the way Forge's DiscoverEffect does it, on the same host objects; medians of interleaved
  *     rounds after a warm-up;</li>
+ * <li>upcall: the JNI upcalls per resolve, the resolve's ns per upcall all told, the same resolve
+ *     in C alone ({@link CResolve}), the binding's ns per upcall (the JNI resolve less the C one,
+ *     per upcall: the Java host's own work is in it) and a bare upcall (CallIntMethod with a
+ *     cached id, {@link BareUpcall}), all timed in the same rounds;</li>
  * <li>alloc: Java heap bytes per resolve in steady state (ThreadMXBean), on the deck and on
  *     bottom-hit libraries of 10 and 200 cards, with a host that leaves notify at its default;</li>
  * <li>threads: resolves per second with 2 threads over 1.</li>
@@ -214,8 +219,14 @@ public final class Bench {
                 host.reset(i);
                 pureJava(host, 3, scratch);
             }
-            double[] jni = new double[rounds], java = new double[rounds];
+            double[] jni = new double[rounds], java = new double[rounds], bare = new double[rounds],
+                c = new double[rounds];
+            BareUpcall.Target target = new BareUpcall.Target();
+            BareUpcall.nsPerUpcall(target, 1_000_000); // warm-up
+            long upcalls0 = UpcallCount.ofThisThread();
             for (int r = 0; r < rounds; r++) {
+                bare[r] = BareUpcall.nsPerUpcall(target, 10 * perRound);
+                c[r] = CResolve.nsPerResolve(args[0], perRound);
                 long t0 = System.nanoTime();
                 for (int i = 0; i < perRound; i++) {
                     host.reset(r * perRound + i);
@@ -235,9 +246,16 @@ public final class Bench {
                 jni[r] = (double) (t1 - t0) / perRound - reset;
                 java[r] = (double) (t2 - t1) / perRound - reset;
             }
-            double mj = median(jni), mp = median(java);
+            double upcalls = (double) (UpcallCount.ofThisThread() - upcalls0) / (rounds * perRound);
+            double mj = median(jni), mp = median(java), mb = median(bare), mc = median(c);
             System.out.printf("{\"figure\":\"resolve\",\"deck\":\"lci60\",\"n\":3,\"jni_ns\":%.0f,\"pure_java_ns\":%.0f,\"ratio\":%.2f}%n",
                 mj, mp, mj / mp);
+            // The binding's cost per upcall: what a JNI resolve costs over the same resolve in C.
+            double binding = (mj - mc) / upcalls;
+            System.out.printf("{\"figure\":\"upcall\",\"deck\":\"lci60\",\"n\":3,\"upcalls_per_resolve\":%.2f,"
+                + "\"jni_ns_per_upcall\":%.0f,\"c_resolve_ns\":%.0f,\"binding_ns_per_upcall\":%.0f,"
+                + "\"bare_upcall_ns\":%.0f,\"binding_over_bare\":%.2f}%n",
+                upcalls, mj / upcalls, mc, binding, mb, binding / mb);
 
             for (String lib : List.of("lci60", "bottom10", "bottom200")) {
                 ArrayHost h = lib.equals("lci60") ? host : new ArrayHost(bottomHit(lib.equals("bottom10") ? 10 : 200));

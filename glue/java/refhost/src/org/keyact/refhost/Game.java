@@ -34,7 +34,6 @@ public final class Game {
     private final Map<String, Action> keyact = new HashMap<>();
     private final GameAction action = new GameAction(this);
     private final MagicStack stack = new MagicStack(this);
-    private final GameHost host = new GameHost(this);
 
     /** Asks the player at a choice (interactive play). */
     interface Chooser {
@@ -53,11 +52,6 @@ public final class Game {
 
     public MagicStack getStack() {
         return stack;
-    }
-
-    /** The keyact {@code Host} of this game. */
-    public GameHost host() {
-        return host;
     }
 
     /** Use {@code keyactAction} for the keyact action {@code name} ("discover", "cascade"). */

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact.refhost;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 
 import org.keyact.CardDescription;
 import org.keyact.Event;
@@ -12,11 +15,13 @@ import org.keyact.OptionKind;
 import org.keyact.Zone;
 
 /**
- * keyact's callbacks mapped onto the {@link Game}. Player handles are the
- * seat + 1, card handles the card id, the game handle {@link Game#ID}.
- * Every callback checks its handles; a bad one throws, which keyact turns
- * into a failing status for that one call. Called only inside a resolve,
- * on the thread playing the game.
+ * keyact's callbacks mapped onto the {@link Game}, made for one resolve:
+ * the {@link Resolution} it records into is a final field, as a Forge host
+ * keeps the resolving ability. Player handles are the seat + 1, card
+ * handles the card id, the game handle {@link Game#ID}. Every callback
+ * checks its handles; a bad one throws, which keyact turns into a failing
+ * status for that one call. Called only inside the resolve, on the thread
+ * playing the game.
  *
  * In Forge the same calls land on: {@code librarySize}/{@code libraryCard}
  * on {@code Player.getCardsIn(ZoneType.Library)}; {@code moveCard} on
@@ -25,49 +30,52 @@ import org.keyact.Zone;
  * on the state's spells ({@code SpellAbility.canPlay()}); {@code choose} on
  * {@code PlayerController.confirmAction}/{@code getAbilityToPlay};
  * {@code castFree} on {@code PlayerController.playSaFromPlayEffect};
- * {@code randomBelow} on the game's seeded random numbers.
+ * {@code randomBelow} on the game's seeded random numbers;
+ * {@code exileRunOver} on one reveal of every exiled card.
  */
-public final class GameHost implements Host {
-    private final Game game;
+final class GameHost implements Host {
+    private static final GameEvent.Type[] EVENT_TYPES = {GameEvent.Type.EXILED, GameEvent.Type.HIT,
+        GameEvent.Type.CAST_FREE, GameEvent.Type.CAST_FAILED, GameEvent.Type.TO_HAND, GameEvent.Type.BOTTOM,
+        GameEvent.Type.DISCOVERED, GameEvent.Type.FINISHED};
 
-    GameHost(Game game) {
+    private final Game game;
+    private final Resolution d;
+
+    GameHost(Game game, Resolution d) {
         this.game = game;
+        this.d = d;
     }
 
-    private void checkGame(long gameId) {
+    private static void checkGame(long gameId) {
         if (gameId != Game.ID)
             throw new IllegalArgumentException("unknown game " + gameId);
     }
 
-    private Player player(long handle) {
+    private Player player(long gameId, long handle) {
+        checkGame(gameId);
         Player p = handle >= 1 && handle <= game.players.size() ? game.players.get((int) handle - 1) : null;
         if (p == null)
             throw new IllegalArgumentException("unknown player " + handle);
         return p;
     }
 
-    private Card card(long handle) {
+    private Card card(long handle, int face) {
         Card c = game.card(handle);
         if (c == null)
             throw new IllegalArgumentException("unknown card " + handle);
-        return c;
-    }
-
-    private static void checkFace(Card c, int face) {
-        if (face < 0 || face >= c.rules().states().size())
+        if (face < -1 || face >= c.rules().states().size())
             throw new IndexOutOfBoundsException(c.name() + " has no face " + face);
+        return c;
     }
 
     @Override
     public int librarySize(long gameId, long playerId) {
-        checkGame(gameId);
-        return player(playerId).getCardsIn(ZoneType.LIBRARY).size();
+        return player(gameId, playerId).getCardsIn(ZoneType.LIBRARY).size();
     }
 
     @Override
     public long libraryCard(long gameId, long playerId, int indexFromTop) {
-        checkGame(gameId);
-        List<Card> library = player(playerId).getCardsIn(ZoneType.LIBRARY);
+        List<Card> library = player(gameId, playerId).getCardsIn(ZoneType.LIBRARY);
         if (indexFromTop < 0 || indexFromTop >= library.size())
             throw new IndexOutOfBoundsException("no library card " + indexFromTop);
         return library.get(indexFromTop).id();
@@ -76,8 +84,7 @@ public final class GameHost implements Host {
     /** ABI 1.1 batched: one lookup of the library for the whole run of cards (0 past its end). */
     @Override
     public void libraryCards(long gameId, long playerId, int fromTop, int count, long[] out) {
-        checkGame(gameId);
-        List<Card> library = player(playerId).getCardsIn(ZoneType.LIBRARY);
+        List<Card> library = player(gameId, playerId).getCardsIn(ZoneType.LIBRARY);
         if (fromTop < 0)
             throw new IndexOutOfBoundsException("no library card " + fromTop);
         for (int i = 0; i < count; i++)
@@ -86,70 +93,62 @@ public final class GameHost implements Host {
 
     @Override
     public void moveCard(long gameId, long playerId, long cardId, Zone to, int libraryIndex, boolean reveal) {
-        checkGame(gameId);
-        Player p = player(playerId);
-        Card c = card(cardId);
+        Player p = player(gameId, playerId);
+        Card c = card(cardId, -1);
         if (c.owner() != p)
             throw new IllegalArgumentException(c.name() + " is not " + p.name() + "'s");
         /* Spells and permanents are not the plugin's to move. */
         if (c.zone == ZoneType.STACK || c.zone == ZoneType.BATTLEFIELD)
             throw new IllegalStateException(c.name() + " is on the " + c.zone.key());
         // every card here is public: revealing changes nothing
-        switch (to) {
-        case LIBRARY -> {
-            int size = p.getCardsIn(ZoneType.LIBRARY).size() - (c.zone == ZoneType.LIBRARY ? 1 : 0);
-            if (libraryIndex != LIBRARY_BOTTOM && (libraryIndex < 0 || libraryIndex > size))
-                throw new IndexOutOfBoundsException("library index " + libraryIndex);
-            game.getAction().moveTo(c, ZoneType.LIBRARY, libraryIndex == LIBRARY_BOTTOM ? -1 : libraryIndex);
-            if (libraryIndex == LIBRARY_BOTTOM && game.current != null)
-                game.current.bottom.add(c);
-        }
-        case EXILE -> {
-            game.getAction().moveTo(c, ZoneType.EXILE, -1);
-            if (game.current != null)
-                game.current.exiled.add(c);
-        }
-        case HAND -> game.getAction().moveTo(c, ZoneType.HAND, -1);
-        }
+        int size = p.getCardsIn(ZoneType.LIBRARY).size() - (c.zone == ZoneType.LIBRARY ? 1 : 0);
+        boolean bottom = to == Zone.LIBRARY && libraryIndex == LIBRARY_BOTTOM;
+        if (to == Zone.LIBRARY && !bottom && (libraryIndex < 0 || libraryIndex > size))
+            throw new IndexOutOfBoundsException("library index " + libraryIndex);
+        ZoneType zone = to == Zone.LIBRARY ? ZoneType.LIBRARY : to == Zone.EXILE ? ZoneType.EXILE : ZoneType.HAND;
+        game.getAction().moveTo(c, zone, to == Zone.LIBRARY && !bottom ? libraryIndex : -1);
+        if (bottom)
+            d.bottom.add(c);
+    }
+
+    /** The run of exiled cards, recorded (and, in Forge, revealed) at once. */
+    @Override
+    public void exileRunOver(long gameId, long playerId, List<Long> exiled) {
+        for (long id : exiled)
+            d.exiled.add(card(id, -1));
     }
 
     @Override
     public CardDescription describeCard(long gameId, long cardId) {
         checkGame(gameId);
-        return card(cardId).rules().description();
+        return card(cardId, -1).rules().description();
     }
 
     @Override
     public boolean canCastFace(long gameId, long playerId, long cardId, int face) {
-        checkGame(gameId);
-        player(playerId);
-        Card c = card(cardId);
-        checkFace(c, face);
+        player(gameId, playerId);
+        Card c = card(cardId, face);
         boolean can = !PlayerController.namesFace(game.controller.cannotCast, c.rules(), face);
-        if (game.current != null && face < 32) {
-            game.current.facesAsked |= 1 << face;
-            if (!can)
-                game.current.facesRefused |= 1 << face;
+        if (face < 32) {
+            d.facesAsked |= 1 << face;
+            d.facesRefused |= can ? 0 : 1 << face;
         }
         return can;
     }
 
     @Override
     public int choose(long gameId, long playerId, long cardId, List<Option> options) {
-        checkGame(gameId);
-        Player p = player(playerId);
-        Card c = card(cardId);
+        Player p = player(gameId, playerId);
+        Card c = card(cardId, -1);
         if (options.isEmpty())
             throw new IllegalArgumentException("no options");
-        if (game.current != null)
-            game.current.options = List.copyOf(options);
+        d.options = Collections.unmodifiableList(new ArrayList<>(options));
         int chosen = game.chooser != null ? game.chooser.choose(game, p.index(), c, options) : -1;
         boolean asked = chosen >= 0 && chosen < options.size();
         if (!asked)
             chosen = game.controller.choose(c.rules(), options);
         game.controller.choicesMade++;
-        if (game.current != null)
-            game.current.chosen = chosen;
+        d.chosen = chosen;
         Option o = options.get(chosen);
         GameEvent e = new GameEvent(GameEvent.Type.CHOICE, p.index(), c);
         e.index = chosen;
@@ -162,10 +161,8 @@ public final class GameHost implements Host {
 
     @Override
     public boolean castFree(long gameId, long playerId, long cardId, int face) {
-        checkGame(gameId);
-        Player p = player(playerId);
-        Card c = card(cardId);
-        checkFace(c, face);
+        Player p = player(gameId, playerId);
+        Card c = card(cardId, face);
         if (c.zone != ZoneType.EXILE || c.owner() != p)
             throw new IllegalStateException(c.name() + " is not in " + p.name() + "'s exile");
         if (PlayerController.namesFace(game.controller.castFails, c.rules(), face))
@@ -181,25 +178,22 @@ public final class GameHost implements Host {
         return game.rng.below(bound);
     }
 
-    /** ABI 1.1 batched: the same draws, in order, as the single calls. */
+    /** For the validation layer (keyact-jvm run --validate): the card's zone, empty for no such card. */
     @Override
-    public void randomBelowEach(long gameId, int[] bounds, int count, int[] out) {
+    public Optional<Zone> cardZone(long gameId, long cardId) {
         checkGame(gameId);
-        for (int i = 0; i < count; i++)
-            out[i] = game.rng.below(bounds[i]);
-    }
-
-    private static GameEvent.Type typeOf(Event event) {
-        return switch (event.type()) {
-            case EXILED -> GameEvent.Type.EXILED;
-            case HIT -> GameEvent.Type.HIT;
-            case CAST -> GameEvent.Type.CAST_FREE;
-            case CAST_FAILED -> GameEvent.Type.CAST_FAILED;
-            case TO_HAND -> GameEvent.Type.TO_HAND;
-            case BOTTOM -> GameEvent.Type.BOTTOM;
-            case DISCOVERED -> GameEvent.Type.DISCOVERED;
-            case FINISHED -> GameEvent.Type.FINISHED;
-        };
+        Card c = game.card(cardId);
+        if (c == null)
+            return Optional.empty();
+        return Optional.of(switch (c.zone) {
+            case LIBRARY -> Zone.LIBRARY;
+            case EXILE -> Zone.EXILE;
+            case HAND -> Zone.HAND;
+            case STACK -> Zone.STACK;
+            case BATTLEFIELD -> Zone.BATTLEFIELD;
+            case GRAVEYARD -> Zone.GRAVEYARD;
+            case NONE -> Zone.OTHER;
+        });
     }
 
     @Override
@@ -208,7 +202,7 @@ public final class GameHost implements Host {
             return;
         long ph = event.player();
         int player = ph >= 1 && ph <= game.players.size() ? (int) ph - 1 : 0;
-        GameEvent e = new GameEvent(typeOf(event), player, game.card(event.card()));
+        GameEvent e = new GameEvent(EVENT_TYPES[event.type().ordinal()], player, game.card(event.card()));
         e.n = event.n();
         e.face = event.face();
         e.index = event.index();

@@ -69,15 +69,17 @@ abstract class KeyactEffect implements SpellAbilityEffect {
         Status status = Status.OK;
         KeyactException failure = null;
         try {
-            d.result = action.resolve(game.host(), Game.ID, ability.player() + 1L, ability.n(),
+            d.result = action.resolve(new GameHost(game, d), Game.ID, ability.player() + 1L, ability.n(),
                     source != null ? source.id() : 0L);
+            failure = d.result.failure().orElse(null);
         } catch (KeyactException e) {
             failure = e;
-            status = e.status();
             d.result = e.result().orElse(null);
         } finally {
             game.current = null;
         }
+        if (failure != null)
+            status = failure.status();
         Result r = d.result;
         boolean complete = r != null && r.complete();
         if (status != Status.OK || !complete) {

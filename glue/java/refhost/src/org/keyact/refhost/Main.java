@@ -12,6 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.keyact.Action;
 import org.keyact.Implementation;
@@ -20,20 +23,23 @@ import org.keyact.Option;
 import org.keyact.OptionKind;
 import org.keyact.Plugin;
 import org.keyact.Registry;
+import org.keyact.Validation;
 
 /**
  * {@code keyact-jvm run [--json] [--seed N] [--cards FILE] [--plugin PATH]...
- * [--impl ID] [--interactive] SCENARIO}: play a scenario on the Java host,
+ * [--impl ID] [--interactive] [--validate] SCENARIO}: play a scenario on the Java host,
  * printing the same log or JSON document as {@code keyact run}, with the
  * same exit status: 0 played, 1 a rules or engine error, 2 bad input.
  */
 public final class Main {
     static final int EXIT_OK = 0, EXIT_RULES = 1, EXIT_INPUT = 2;
+    /** Held strongly: java.util.logging keeps loggers only weakly, and with them their handlers. */
+    private static final Logger VALIDATE_LOG = Logger.getLogger("org.keyact.validate");
 
     private final PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
     private final PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
 
-    private boolean json, interactive;
+    private boolean json, interactive, validate;
     private String seedText, cards, impl;
     private final List<String> plugins = new ArrayList<>();
     private int printed;
@@ -60,6 +66,8 @@ public final class Main {
               --plugin PATH     Also load PATH and use it for the actions it provides; repeat for more
               --impl ID         Use implementation ID for its action (default: KEYACT_IMPL, else the highest version)
               --interactive     Ask the player on the terminal instead of following the scenario's choices
+              --validate        Check every answer of the host against the keyact contract and report each
+                                violation (as KEYACT_VALIDATE=1 or -Dorg.keyact.validate=true do)
 
             Exit status: 0 ok, 1 rules engine or plugin error, 2 bad input.
             """;
@@ -96,13 +104,15 @@ public final class Main {
                 out.print(USAGE);
                 return EXIT_OK;
             }
-            case "--json", "--interactive" -> {
+            case "--json", "--interactive", "--validate" -> {
                 if (value != null) {
                     err.println("keyact-jvm run: Unexpected argument for " + name);
                     return EXIT_INPUT;
                 }
                 if (name.equals("--json"))
                     json = true;
+                else if (name.equals("--validate"))
+                    validate = true;
                 else
                     interactive = true;
             }
@@ -171,6 +181,11 @@ public final class Main {
         CardDb db = loadCards(scenario);
         Game game = scenario.buildGame(db, seed);
         try (Registry registry = new Registry()) {
+            /* --validate asks for reports at least; KEYACT_VALIDATE=fatal stays fatal. */
+            if (validate && registry.getValidation() == Validation.OFF)
+                registry.setValidation(Validation.REPORT);
+            if (registry.getValidation() != Validation.OFF)
+                printValidationReports();
             try {
                 loadPlugins(registry);
                 game.bind("discover", discoverAction(registry));
@@ -182,6 +197,29 @@ public final class Main {
             }
             return playSteps(scenario, game, registry, seed);
         }
+    }
+
+    /**
+     * The binding's validation reports (logger org.keyact.validate) as keyact run prints the C
+     * library's: one line each, "keyact-jvm run: warning: host ...".
+     */
+    private void printValidationReports() {
+        VALIDATE_LOG.setUseParentHandlers(false);
+        VALIDATE_LOG.addHandler(new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                Object[] p = r.getParameters();
+                err.println("keyact-jvm run: warning: " + (p != null && p.length == 1 ? p[0] : r.getMessage()));
+            }
+
+            @Override
+            public void flush() {
+                err.flush();
+            }
+
+            @Override
+            public void close() {}
+        });
     }
 
     private static boolean provides(Registry registry, String action) {
