@@ -104,17 +104,38 @@ class DiscoverTest {
         TestHost.Recording h = new TestHost.Recording(4);
         for (int i = 0; i < 5; i++)
             h.add("Expensive " + i, "{5}");
-        h.land("Plains");
+        long plains = h.land("Plains");
 
         Result r = discover.resolve(h, TestHost.GAME, TestHost.PLAYER, 2);
 
+        // CR 701.57c: the final card exiled, the Plains (mana value 0 <= 2), is the
+        // discovered card, though neither cast nor put into hand.
         assertEquals(Outcome.NONE, r.outcome());
-        assertEquals(OptionalLong.empty(), r.discovered());
+        assertEquals(OptionalLong.of(plains), r.discovered());
+        assertEquals(0, r.manaValueHalves());
         assertEquals(6, r.exiledCount());
         assertEquals(6, r.bottomedCount());
         assertEquals(6, h.library.size());
         assertTrue(h.exile.isEmpty());
         assertEquals(EventType.DISCOVERED, h.events.get(h.events.size() - 1).type());
+        assertEquals(plains, h.events.get(h.events.size() - 1).card());
+        h.assertConserved();
+    }
+
+    @Test
+    void noHitEndingAboveNDiscoversNothing() {
+        TestHost.Recording h = new TestHost.Recording(4);
+        h.land("Plains");
+        for (int i = 0; i < 3; i++)
+            h.add("Expensive " + i, "{5}");
+
+        Result r = discover.resolve(h, TestHost.GAME, TestHost.PLAYER, 2);
+
+        // CR 701.57c: the final card exiled has mana value 5 > 2: no discovered card.
+        assertEquals(Outcome.NONE, r.outcome());
+        assertEquals(OptionalLong.empty(), r.discovered());
+        assertEquals(4, r.exiledCount());
+        assertEquals(4, r.bottomedCount());
         assertEquals(0, h.events.get(h.events.size() - 1).card());
         h.assertConserved();
     }
