@@ -6,8 +6,8 @@
  * Exceptions: after every call into Java the caller checks ExceptionCheck
  * before any other JNI call; a pending throwable is taken (ExceptionOccurred
  * + ExceptionClear), kept as the resolve's failure (first one wins) and
- * turned into a failing status. Local references: every callback runs inside
- * its own PushLocalFrame/PopLocalFrame. */
+ * turned into a failing status. Local references: a callback deletes every
+ * one it makes (see resolve.c). */
 #ifndef KEYACT_JNI_H
 #define KEYACT_JNI_H
 
@@ -22,10 +22,7 @@ typedef struct {
     jfieldID keyact_exception_status;  /* KeyactException.status (Status) */
     jfieldID status_code;              /* Status.code (int) */
     jfieldID up_failure;               /* Upcalls.failure (Throwable) */
-    jfieldID up_stranded;              /* Upcalls.stranded (long[]) */
-    jfieldID up_longs, up_ptrs, up_ints, up_ints2, up_steps;
-    jfieldID steps_data, steps_applied, steps_deferred;
-    jmethodID up_reserve;
+    jmethodID up_reserve;              /* Upcalls.reserve: grows the shared buffer */
     jmethodID up_library_size, up_library_card, up_move_card, up_describe_card;
     jmethodID up_can_cast_face, up_choose, up_cast_free, up_random_below;
     jmethodID up_notify, up_log;

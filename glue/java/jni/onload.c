@@ -27,7 +27,7 @@ static jclass global_class(JNIEnv *env, const char *name)
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
 {
     JNIEnv *env;
-    jclass status = NULL, steps = NULL, native = NULL;
+    jclass status = NULL, native = NULL;
     jclass up;
 
     (void)reserved;
@@ -37,7 +37,6 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     if ((kj_ids.upcalls_class = global_class(env, "org/keyact/Upcalls")) == NULL ||
         (kj_ids.keyact_exception_class = global_class(env, "org/keyact/KeyactException")) == NULL ||
         (status = (*env)->FindClass(env, "org/keyact/Status")) == NULL ||
-        (steps = (*env)->FindClass(env, "org/keyact/Steps")) == NULL ||
         (native = (*env)->FindClass(env, "org/keyact/Native")) == NULL)
         goto fail;
     up = kj_ids.upcalls_class;
@@ -45,16 +44,7 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     FIELD(kj_ids.keyact_exception_class, keyact_exception_status, "status", "Lorg/keyact/Status;");
     FIELD(status, status_code, "code", "I");
     FIELD(up, up_failure, "failure", "Ljava/lang/Throwable;");
-    FIELD(up, up_stranded, "stranded", "[J");
-    FIELD(up, up_longs, "longs", "[J");
-    FIELD(up, up_ptrs, "ptrs", "[J");
-    FIELD(up, up_ints, "ints", "[I");
-    FIELD(up, up_ints2, "ints2", "[I");
-    FIELD(up, up_steps, "steps", "Lorg/keyact/Steps;");
-    FIELD(steps, steps_data, "data", "[J");
-    FIELD(steps, steps_applied, "applied", "I");
-    FIELD(steps, steps_deferred, "deferred", "Ljava/lang/Throwable;");
-    METHOD(up, up_reserve, "reserve", "(I)V");
+    METHOD(up, up_reserve, "reserve", "(I)J");
     METHOD(up, up_library_size, "librarySize", "(JJ)I");
     METHOD(up, up_library_card, "libraryCard", "(JJI)J");
     METHOD(up, up_move_card, "moveCard", "(JJJIII)V");
@@ -67,7 +57,7 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     METHOD(up, up_log, "log", "(I[B)V");
     METHOD(up, up_library_cards, "libraryCards", "(JJII)V");
     METHOD(up, up_describe_cards, "describeCards", "(JI)V");
-    METHOD(up, up_apply_steps, "applySteps", "(JJI)Z");
+    METHOD(up, up_apply_steps, "applySteps", "(JJI)Ljava/lang/Throwable;");
     METHOD(up, up_random_below_each, "randomBelowEach", "(JI)V");
     METHOD(up, up_card_zone, "cardZone", "(JJ)I");
     FIELD(up, up_violations, "violations", "[B");
@@ -79,7 +69,6 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
         goto fail;
 
     (*env)->DeleteLocalRef(env, status);
-    (*env)->DeleteLocalRef(env, steps);
     (*env)->DeleteLocalRef(env, native);
     return JNI_VERSION_1_8;
 

@@ -3,26 +3,19 @@
  *
  * The table lives on this native frame's stack, with host_data pointing at a
  * KjCall: the JNIEnv of the resolving thread, the Upcalls object, the first
- * throwable, and the Upcalls arrays the batched calls fill, looked up once
- * per resolve. Every callback is one Java upcall followed at once by
- * ExceptionCheck (see take_exception). A callback makes local references
- * only where it must (a log message, a thrown exception, the cached arrays)
- * and deletes each one it does not keep; the kept ones are a fixed handful
- * per resolve, freed when the native returns. So there is no local frame per
- * upcall, and the references stay bounded however many calls a resolve
- * makes. */
+ * throwable, and the Upcalls' shared buffer. That buffer is direct memory
+ * Java allocated (Upcalls.mem) and passed in by address: every batched call
+ * and the result cross through it as longs, so a callback is one Java upcall
+ * followed at once by ExceptionCheck (see take_exception) and nothing else,
+ * as a bare upcall is. A callback makes local references only where it must
+ * (a log message, a thrown exception) and deletes each one, so there is no
+ * local frame per upcall and references stay bounded however many calls a
+ * resolve makes. */
 #include "keyact-jni.h"
 
 #include <string.h>
 
 #define STRANDED_ON_STACK 256u
-
-/* An Upcalls array the binding fills or reads: a local reference in the
- * resolve's native frame and its length, fetched on first use. */
-typedef struct {
-    jarray ref;
-    jsize length;
-} KjArray;
 
 typedef struct {
     JNIEnv *env;
@@ -33,8 +26,8 @@ typedef struct {
     keyact_card_id *stranded_heap; /* when a library outgrew the stack buffer */
     gboolean events;               /* the Host overrides notify: fill step events */
     guint64 upcalls;               /* added to the thread's count when the resolve returns */
-    jobject steps;                 /* Upcalls.steps (final), fetched on first use */
-    KjArray ints, ints2, longs, ptrs, steps_data;
+    jlong *mem;                    /* Upcalls.mem: Java's direct buffer, mem_longs long */
+    jsize mem_longs;
     GString *violations;           /* validation reports, see validate.c; NULL when none */
 } KjCall;
 
@@ -44,9 +37,10 @@ typedef struct {
 #define KJ_FEATURE_SINGLE 4  /* offer only the 1.0 calls (no batched ones) */
 #define KJ_FEATURE_CARD_ZONE 8  /* the Host overrides cardZone: offer card_zone (1.2) */
 
-/* Steps travel to Java as Steps.STRIDE longs each, in chunks of this many. */
+/* Steps travel to Java as Steps.STRIDE longs each; the result as
+ * Upcalls.RES_LENGTH longs at the start of the buffer. */
 #define KJ_STEP_STRIDE 11
-#define KJ_CHUNK 16
+#define KJ_RES_LENGTH 8
 
 static _Thread_local guint64 upcalls;
 
@@ -128,60 +122,27 @@ static inline int32_t take_exception(KjCall *call)
     return take_pending(call);
 }
 
-/* ---- the Upcalls arrays ---- */
+/* ---- the shared buffer ---- */
 
-/* Drop the cached arrays: Upcalls.reserve replaced them. */
-static void forget_arrays(KjCall *call)
-{
-    KjArray *all[] = { &call->ints, &call->ints2, &call->longs, &call->ptrs, &call->steps_data };
-
-    for (gsize i = 0; i < G_N_ELEMENTS(all); i++) {
-        if (all[i]->ref != NULL)
-            (*call->env)->DeleteLocalRef(call->env, all[i]->ref);
-        *all[i] = (KjArray){ NULL, 0 };
-    }
-}
-
-static void fetch_array(KjCall *call, KjArray *a, jobject obj, jfieldID fid)
-{
-    JNIEnv *env = call->env;
-
-    a->ref = (*env)->GetObjectField(env, obj, fid);
-    a->length = a->ref != NULL ? (*env)->GetArrayLength(env, a->ref) : 0;
-}
-
-/* Make array `a` (field `fid` of `obj`) hold at least n elements, growing
- * the Upcalls buffers through reserve(grow) when it is shorter (rare: the
- * buffers are kept from resolve to resolve). 0, or the failing status. A
- * grow replaces every array: a caller that needs two checks the first again
- * after the second (need_both). */
-static int32_t need(KjCall *call, KjArray *a, jobject obj, jfieldID fid, jsize n, jint grow)
+/* Make the shared buffer hold at least n longs, through Upcalls.reserve when
+ * it is shorter (rare: the buffer is kept from resolve to resolve). Reserve
+ * returns the new buffer's address (the old one is left to the GC). 0, or
+ * the failing status. */
+static int32_t room(KjCall *call, jsize n)
 {
     JNIEnv *env = call->env;
     int32_t status;
 
-    if (a->ref == NULL)
-        fetch_array(call, a, obj, fid);
-    if (a->length >= n)
+    if (G_LIKELY(n <= call->mem_longs))
         return KEYACT_OK;
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_reserve, grow);
+    jlong address = (*env)->CallLongMethod(env, call->up, kj_ids.up_reserve, (jint)n);
     if ((status = take_exception(call)) != KEYACT_OK)
         return status;
-    forget_arrays(call);
-    fetch_array(call, a, obj, fid);
-    return a->length >= n ? KEYACT_OK : KEYACT_E_NOMEM;
-}
-
-static int32_t need_both(KjCall *call, KjArray *a, jfieldID fa, KjArray *b, jfieldID fb,
-                         jsize n, jint grow)
-{
-    int32_t status = need(call, a, call->up, fa, n, grow);
-
-    if (status == KEYACT_OK)
-        status = need(call, b, call->up, fb, n, grow);
-    if (status == KEYACT_OK)
-        status = need(call, a, call->up, fa, n, grow);
-    return status;
+    if (address == 0)
+        return KEYACT_E_NOMEM;
+    call->mem = (jlong *)(intptr_t)address;
+    call->mem_longs = n;
+    return KEYACT_OK;
 }
 
 /* ---- the 1.0 callbacks ---- */
@@ -305,21 +266,13 @@ static int32_t kj_choose(const keyact_host *host, keyact_game_id game, keyact_pl
     if (options == NULL || count == 0 || count > 1024u)
         return KEYACT_E_INVAL;
     call->upcalls++;
-    status = need(call, &call->ints, call->up, kj_ids.up_ints, (jsize)(3 * count), (jint)(count + 1));
-    if (status != KEYACT_OK)
+    if ((status = room(call, (jsize)(3 * count))) != KEYACT_OK)
         return status;
-    /* Three ints per option (kind, face, mana value halves), KJ_CHUNK options a copy. */
-    for (uint32_t at = 0; at < count; at += KJ_CHUNK) {
-        jint packed[3 * KJ_CHUNK];
-        uint32_t n = MIN(count - at, KJ_CHUNK);
-        for (uint32_t i = 0; i < n; i++) {
-            packed[3 * i] = (jint)options[at + i].kind;
-            packed[3 * i + 1] = (jint)options[at + i].face;
-            packed[3 * i + 2] = (jint)options[at + i].mana_value_halves;
-        }
-        (*env)->SetIntArrayRegion(env, call->ints.ref, (jsize)(3 * at), (jsize)(3 * n), packed);
-        if ((status = take_exception(call)) != KEYACT_OK)
-            return status;
+    /* Three longs per option: kind, face, mana value halves. */
+    for (uint32_t i = 0; i < count; i++) {
+        call->mem[3 * i] = options[i].kind;
+        call->mem[3 * i + 1] = options[i].face;
+        call->mem[3 * i + 2] = options[i].mana_value_halves;
     }
     jint index = (*env)->CallIntMethod(env, call->up, kj_ids.up_choose, (jlong)game, (jlong)player,
                                        (jlong)card, (jint)count);
@@ -395,7 +348,7 @@ static void kj_log(const keyact_host *host, int32_t level, const char *message)
         (*env)->DeleteLocalRef(env, bytes);
 }
 
-/* ---- the 1.1 batched callbacks: one upcall per batch ---- */
+/* ---- the 1.1 batched callbacks: one upcall per batch, data in the buffer ---- */
 
 static int32_t kj_library_cards(const keyact_host *host, keyact_game_id game,
                                 keyact_player_id player, uint32_t from_top, uint32_t count,
@@ -410,23 +363,22 @@ static int32_t kj_library_cards(const keyact_host *host, keyact_game_id game,
     if (from_top > (uint32_t)G_MAXINT32 - count)
         return KEYACT_E_NOTFOUND;
     call->upcalls++;
-    status = need(call, &call->longs, call->up, kj_ids.up_longs, (jsize)count, (jint)count);
-    if (status != KEYACT_OK)
+    if ((status = room(call, (jsize)count)) != KEYACT_OK)
         return status;
     (*env)->CallVoidMethod(env, call->up, kj_ids.up_library_cards, (jlong)game, (jlong)player,
                            (jint)from_top, (jint)count);
     if ((status = take_exception(call)) != KEYACT_OK)
         return status;
     G_STATIC_ASSERT(sizeof(jlong) == sizeof(keyact_card_id));
-    (*env)->GetLongArrayRegion(env, call->longs.ref, 0, (jsize)count, (jlong *)out_cards);
-    if ((status = take_exception(call)) != KEYACT_OK)
-        return status;
+    memcpy(out_cards, call->mem, count * sizeof(jlong));
     for (uint32_t i = 0; i < count; i++)
         if (out_cards[i] == KEYACT_CARD_NONE)
             return KEYACT_E_NOTFOUND;
     return KEYACT_OK;
 }
 
+/* The cards go in as ids, and come back in the same slots as description
+ * blocks (Upcalls.describeCards). */
 static int32_t kj_describe_cards(const keyact_host *host, keyact_game_id game,
                                  const keyact_card_id *cards, uint32_t count,
                                  keyact_card_desc *const *out_descs)
@@ -438,24 +390,13 @@ static int32_t kj_describe_cards(const keyact_host *host, keyact_game_id game,
     if (cards == NULL || out_descs == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
         return KEYACT_E_INVAL;
     call->upcalls++;
-    status = need_both(call, &call->longs, kj_ids.up_longs, &call->ptrs, kj_ids.up_ptrs,
-                       (jsize)count, (jint)count);
-    if (status != KEYACT_OK)
+    if ((status = room(call, (jsize)count)) != KEYACT_OK)
         return status;
-    (*env)->SetLongArrayRegion(env, call->longs.ref, 0, (jsize)count, (const jlong *)cards);
-    if ((status = take_exception(call)) != KEYACT_OK)
-        return status;
+    memcpy(call->mem, cards, count * sizeof(jlong));
     (*env)->CallVoidMethod(env, call->up, kj_ids.up_describe_cards, (jlong)game, (jint)count);
     status = take_exception(call);
-    for (uint32_t at = 0; status == KEYACT_OK && at < count; at += KJ_CHUNK) {
-        jlong blocks[KJ_CHUNK];
-        uint32_t n = MIN(count - at, KJ_CHUNK);
-        (*env)->GetLongArrayRegion(env, call->ptrs.ref, (jsize)at, (jsize)n, blocks);
-        if ((status = take_exception(call)) != KEYACT_OK)
-            break;
-        for (uint32_t i = 0; i < n && status == KEYACT_OK; i++)
-            status = out_descs[at + i] == NULL ? KEYACT_E_INVAL : fill_desc(blocks[i], out_descs[at + i]);
-    }
+    for (uint32_t i = 0; i < count && status == KEYACT_OK; i++)
+        status = out_descs[i] == NULL ? KEYACT_E_INVAL : fill_desc(call->mem[i], out_descs[i]);
     return status;
 }
 
@@ -476,6 +417,8 @@ static void pack_step(const keyact_step *step, gboolean events, jlong *d)
     d[10] = e != NULL ? (jint)e->mana_value_halves : 0;
 }
 
+/* The steps go in as Steps.STRIDE longs each; after them Upcalls.applySteps
+ * writes how many were applied, which is what counts when it throws. */
 static int32_t kj_apply_steps(const keyact_host *host, keyact_game_id game,
                               keyact_player_id player, const keyact_step *steps, uint32_t count,
                               uint32_t *out_done)
@@ -488,44 +431,32 @@ static int32_t kj_apply_steps(const keyact_host *host, keyact_game_id game,
         return KEYACT_E_INVAL;
     *out_done = 0;
     call->upcalls++;
-    if (call->steps == NULL && (call->steps = (*env)->GetObjectField(env, call->up, kj_ids.up_steps)) == NULL)
-        return KEYACT_E_NOMEM;
-    status = need(call, &call->steps_data, call->steps, kj_ids.steps_data,
-                  (jsize)(count * KJ_STEP_STRIDE), (jint)count);
-    if (status != KEYACT_OK)
+    jsize applied_at = (jsize)(count * KJ_STEP_STRIDE);
+    if ((status = room(call, applied_at + 1)) != KEYACT_OK)
         return status;
-    for (uint32_t at = 0; at < count; at += KJ_CHUNK) {
-        jlong packed[KJ_CHUNK * KJ_STEP_STRIDE];
-        uint32_t n = MIN(count - at, KJ_CHUNK);
-        for (uint32_t i = 0; i < n; i++)
-            pack_step(&steps[at + i], call->events, &packed[i * KJ_STEP_STRIDE]);
-        (*env)->SetLongArrayRegion(env, call->steps_data.ref, (jsize)(at * KJ_STEP_STRIDE),
-                                   (jsize)(n * KJ_STEP_STRIDE), packed);
-        if ((status = take_exception(call)) != KEYACT_OK)
-            return status;
-    }
-    jboolean notify_threw = (*env)->CallBooleanMethod(env, call->up, kj_ids.up_apply_steps,
-                                                      (jlong)game, (jlong)player, (jint)count);
+    for (uint32_t i = 0; i < count; i++)
+        pack_step(&steps[i], call->events, &call->mem[i * KJ_STEP_STRIDE]);
+    call->mem[applied_at] = 0;
+    /* What it returns is a notify's throwable from inside the batch (see
+     * Steps.deliver), or null: kept, but the batch went on. */
+    jthrowable deferred = (*env)->CallObjectMethod(env, call->up, kj_ids.up_apply_steps,
+                                                   (jlong)game, (jlong)player, (jint)count);
     status = take_exception(call);
     if (status != KEYACT_OK) {
         /* The steps the Host marked applied moved; the one that threw did not. */
-        jint applied = (*env)->GetIntField(env, call->steps, kj_ids.steps_applied);
-        *out_done = applied < 0 ? 0u : MIN((uint32_t)applied, count - 1);
+        jlong applied = call->mem[applied_at];
+        *out_done = applied < 0 ? 0u : (uint32_t)MIN((guint64)applied, (guint64)count - 1);
         return status;
     }
-    /* A notify that threw inside the batch (Steps.deliver): kept, but the
-     * batch went on. */
-    jthrowable deferred = notify_threw
-        ? (*env)->GetObjectField(env, call->steps, kj_ids.steps_deferred) : NULL;
     if (deferred != NULL) {
         keep(call, deferred);
-        (*env)->SetObjectField(env, call->steps, kj_ids.steps_deferred, NULL);
         (*env)->DeleteLocalRef(env, deferred);
     }
     *out_done = count;
     return KEYACT_OK;
 }
 
+/* The bounds go in, the values come back after them. */
 static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game,
                                     const uint32_t *bounds, uint32_t count, uint32_t *out_values)
 {
@@ -536,18 +467,16 @@ static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game
     if (bounds == NULL || out_values == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
         return KEYACT_E_INVAL;
     call->upcalls++;
-    status = need_both(call, &call->ints, kj_ids.up_ints, &call->ints2, kj_ids.up_ints2,
-                       (jsize)count, (jint)count);
-    if (status != KEYACT_OK)
+    if ((status = room(call, (jsize)(2 * count))) != KEYACT_OK)
         return status;
-    (*env)->SetIntArrayRegion(env, call->ints.ref, 0, (jsize)count, (const jint *)bounds);
-    if ((status = take_exception(call)) != KEYACT_OK)
-        return status;
+    for (uint32_t i = 0; i < count; i++)
+        call->mem[i] = bounds[i];
     (*env)->CallVoidMethod(env, call->up, kj_ids.up_random_below_each, (jlong)game, (jint)count);
     if ((status = take_exception(call)) != KEYACT_OK)
         return status;
-    (*env)->GetIntArrayRegion(env, call->ints2.ref, 0, (jsize)count, (jint *)out_values);
-    return take_exception(call); /* values out of range are the plugin's to refuse */
+    for (uint32_t i = 0; i < count; i++)
+        out_values[i] = (uint32_t)call->mem[count + i]; /* out of range is the plugin's to refuse */
+    return KEYACT_OK;
 }
 
 /* ---- ABI 1.2: asked only by the validation layer ---- */
@@ -571,47 +500,44 @@ static int32_t kj_card_zone(const keyact_host *host, keyact_game_id game, keyact
 
 /* ---- the native ---- */
 
-static void write_result(KjCall *call, jlongArray res, const keyact_resolve_result *r,
-                         jlong flags_override)
+/* The result into the buffer: Upcalls.RES_LENGTH longs, then the stranded
+ * cards (RES_STRANDED of them: 0 when the buffer could not grow for them,
+ * the failure of that kept). */
+static void write_result(KjCall *call, const keyact_resolve_result *r, jlong flags_override)
 {
-    JNIEnv *env = call->env;
-    jlong out[8] = {
-        r->outcome, (jlong)r->discovered, r->mana_value_halves,
-        r->face_cast == KEYACT_FACE_NONE ? -1 : (jlong)r->face_cast,
-        r->exiled_count, r->bottomed_count, flags_override != 0 ? flags_override : r->flags,
-        r->stranded_count,
-    };
-    (*env)->SetLongArrayRegion(env, res, 0, 8, out);
-    take_exception(call);
+    uint32_t written = r->stranded != NULL ? MIN(r->stranded_count, r->stranded_capacity) : 0;
 
-    uint32_t written = MIN(r->stranded_count, r->stranded_capacity);
-    if (written == 0 || r->stranded == NULL)
-        return;
-    jlongArray ids = (*env)->NewLongArray(env, (jsize)written);
-    if (ids == NULL) {
-        take_exception(call);
-        return;
-    }
-    (*env)->SetLongArrayRegion(env, ids, 0, (jsize)written, (const jlong *)r->stranded);
-    if (take_exception(call) == KEYACT_OK)
-        (*env)->SetObjectField(env, call->up, kj_ids.up_stranded, ids);
-    (*env)->DeleteLocalRef(env, ids);
+    if (written > 0 && room(call, (jsize)(KJ_RES_LENGTH + written)) != KEYACT_OK)
+        written = 0;
+    jlong *out = call->mem;
+    out[0] = r->outcome;
+    out[1] = (jlong)r->discovered;
+    out[2] = r->mana_value_halves;
+    out[3] = r->face_cast == KEYACT_FACE_NONE ? -1 : (jlong)r->face_cast;
+    out[4] = r->exiled_count;
+    out[5] = r->bottomed_count;
+    out[6] = flags_override != 0 ? flags_override : r->flags;
+    out[7] = written;
+    memcpy(out + KJ_RES_LENGTH, r->stranded, written * sizeof(jlong));
 }
 
-static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject up, jlongArray res,
-                    jlong game, jlong player, jint n, jlong source, jint features)
+static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject up, jlong mem,
+                    jint mem_longs, jlong game, jlong player, jint n, jlong source, jint features)
 {
     KjRegistry *r = (KjRegistry *)(intptr_t)handle;
     KeyactBoundAction bound;
     keyact_card_id stranded[STRANDED_ON_STACK];
     keyact_resolve_result result = { 0 };
     KjCall call = { .env = env, .up = up, .result = &result,
-                    .events = (features & KJ_FEATURE_NOTIFY) != 0 };
+                    .events = (features & KJ_FEATURE_NOTIFY) != 0,
+                    .mem = (jlong *)(intptr_t)mem, .mem_longs = mem_longs };
     keyact_host host;
     gboolean have;
     int32_t status;
 
     (void)cls;
+    if (call.mem == NULL || mem_longs < (jint)KJ_RES_LENGTH)
+        return KEYACT_E_INVAL; /* Upcalls never passes one */
     g_rw_lock_reader_lock(&r->lock);
     if (r->registry == NULL) {
         g_rw_lock_reader_unlock(&r->lock);
@@ -620,7 +546,7 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     have = keyact_slot_acquire((KeyactSlot *)(intptr_t)slot, &bound);
     g_rw_lock_reader_unlock(&r->lock);
     if (!have) {
-        write_result(&call, res, &result, -1);
+        write_result(&call, &result, -1);
         return KEYACT_E_NOTFOUND;
     }
 
@@ -658,7 +584,7 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     keyact_bound_action_release(&bound);
     upcalls += call.upcalls;
 
-    write_result(&call, res, &result, 0);
+    write_result(&call, &result, 0);
     if (!kj_validate_deliver(env, up, call.violations))
         call.failure_lost = TRUE;
     g_free(call.stranded_heap);
@@ -671,6 +597,13 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     return status;
 }
 
+/* The address of a direct buffer (Upcalls.mem), 0 for any other. */
+static jlong address(JNIEnv *env, jclass cls, jobject buffer)
+{
+    (void)cls;
+    return buffer != NULL ? (jlong)(intptr_t)(*env)->GetDirectBufferAddress(env, buffer) : 0;
+}
+
 static jlong upcalls_native(JNIEnv *env, jclass cls)
 {
     (void)env;
@@ -679,7 +612,8 @@ static jlong upcalls_native(JNIEnv *env, jclass cls)
 }
 
 static const JNINativeMethod methods[] = {
-    { "resolve", "(JJLorg/keyact/Upcalls;[JJJIJI)I", KJ_FN(resolve) },
+    { "resolve", "(JJLorg/keyact/Upcalls;JIJJIJI)I", KJ_FN(resolve) },
+    { "address", "(Ljava/nio/ByteBuffer;)J", KJ_FN(address) },
     { "upcalls", "()J", KJ_FN(upcalls_native) },
 };
 

@@ -42,11 +42,14 @@ final class Native {
     static native void setValidation(long registry, int mode);
     static native int getValidation(long registry);
     /**
-     * Resolves through the slot; fills res (see Upcalls.RES_*); returns the status, or 1 when the
-     * registry is closed (nothing ran).
+     * Resolves through the slot, with up's shared buffer (address mem, memLongs longs) for the
+     * batched calls; writes the result there (see Upcalls.RES_*); returns the status, or 1 when
+     * the registry is closed (nothing ran).
      */
-    static native int resolve(long registry, long slot, Upcalls up, long[] res, long game, long player,
-                              int n, long source, int features);
+    static native int resolve(long registry, long slot, Upcalls up, long mem, int memLongs, long game,
+                              long player, int n, long source, int features);
+    /** The address of a direct buffer (GetDirectBufferAddress), 0 when it has none. */
+    static native long address(java.nio.ByteBuffer buffer);
     /** A C copy of one description: one malloc'ed block; names and costs NUL-free UTF-8. */
     static native long newDescription(int layout, int[] flags, byte[][] names, byte[][] costs);
     static native void freeDescriptions(long[] blocks, int count);

@@ -251,11 +251,11 @@ public final class Registry implements AutoCloseable {
         Upcalls up = Upcalls.acquire(this, host, game, player);
         Result result;
         try {
-            int status = Native.resolve(handle, slot, up, up.res, game, player, n, source,
+            int status = Native.resolve(handle, slot, up, up.address, up.capacity, game, player, n, source,
                 (up.features & ~Upcalls.FEATURE_JAVA_ONLY) | Upcalls.batching);
             if (status == 1)
                 throw new IllegalStateException("the keyact registry is closed");
-            if (status == Status.NOTFOUND.code() && up.failure == null && up.res[Upcalls.RES_FLAGS] == -1)
+            if (status == Status.NOTFOUND.code() && up.failure == null && up.unserved())
                 throw new KeyactException(Status.NOTFOUND, "no implementation serves " + action.name());
             try {
                 up.endExileRun();
@@ -264,7 +264,7 @@ public final class Registry implements AutoCloseable {
                     up.failure = t;
             }
             Throwable cause = up.failure;
-            boolean complete = (up.res[Upcalls.RES_FLAGS] & 1) != 0;
+            boolean complete = up.complete();
             List<ValidationException> violations = up.validationErrors();
             ValidationReports.log(violations);
             // Validation FATAL failed the resolve (KEYACT_E_HOST): the first report is why, and

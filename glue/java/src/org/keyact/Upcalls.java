@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -11,14 +14,23 @@ import java.util.OptionalLong;
 /**
  * What the C host table calls during one resolve (package-private): converts C values to the
  * {@link Host}'s types and back. One per thread, reused from resolve to resolve (a nested resolve
- * on the same thread gets its own), so the arrays that carry batched calls and the cache of C
+ * on the same thread gets its own), so the buffers that carry batched calls and the cache of C
  * card descriptions persist: nothing is allocated per exiled card. The C side checks for an
  * exception after every call into this class and never makes another JNI call with one pending.
+ *
+ * <p>Batched calls and the result cross in {@link #mem}, direct memory both sides address: C
+ * writes a call's data there before the upcall and reads the answer after it, so an upcall is
+ * one JNI call (and its exception check) with no array copied through JNI.
  */
 final class Upcalls {
-    /** Indexes into {@link #res}, written by the C side after the resolve. */
+    /**
+     * Indexes into {@link #mem} of the result, written by the C side after the resolve, followed
+     * by RES_STRANDED stranded card ids.
+     */
     static final int RES_OUTCOME = 0, RES_DISCOVERED = 1, RES_MVH = 2, RES_FACE = 3, RES_EXILED = 4,
         RES_BOTTOMED = 5, RES_FLAGS = 6, RES_STRANDED = 7, RES_LENGTH = 8;
+    /** The shared buffer's first size, in longs: a batch of 16 steps fits. */
+    static final int INITIAL_LONGS = 256;
     /** features bits: which optional Host methods this Host overrides. */
     static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2, FEATURE_SINGLE = 4, FEATURE_CARD_ZONE = 8;
     /** Java-only features bits (above the C side's): optional methods the binding calls. */
@@ -37,6 +49,7 @@ final class Upcalls {
     private static final EventType[] TYPES = EventType.values();
     private static final LogLevel[] LEVELS = LogLevel.values();
     private static final OptionKind[] KINDS = {null, OptionKind.CAST_FACE, OptionKind.TO_HAND, OptionKind.TO_BOTTOM};
+    private static final Outcome[] OUTCOMES = Outcome.values();
     private static final ClassValue<Integer> FEATURES = new ClassValue<Integer>() {
         @Override
         protected Integer computeValue(Class<?> type) {
@@ -82,23 +95,41 @@ final class Upcalls {
     boolean runOver;
     /** The registry resolving: kept reachable (and so open) while its resolve runs. */
     Registry registry;
-    final long[] res = new long[RES_LENGTH];
-    /** Set by the C side: the stranded ids written, and the first throwable of the resolve. */
-    long[] stranded;
+    /** Set by the C side: the first throwable of the resolve. */
     Throwable failure;
     /** Set by the C side (jni/validate.c) when the validation layer reported; see validationErrors(). */
     byte[] violations;
     private List<ValidationException> validationErrors;
-    /** Batched-call buffers, grown by {@link #reserve}. */
+    /**
+     * The shared buffer (direct, native order) as longs, and its address and size for the C
+     * side; replaced by {@link #reserve}. Its ByteBuffer is kept here, so the memory lives as
+     * long as this object.
+     */
+    LongBuffer mem;
+    long address;
+    int capacity;
+    /** The arrays the Host's batched methods take, grown on demand. */
     long[] longs = new long[64];
-    long[] ptrs = new long[64];
     int[] ints = new int[64];
     int[] ints2 = new int[64];
     CardDescription[] descs = new CardDescription[64];
+    /** Entries of descs the last describeCards filled, cleared by release. */
+    private int descsUsed;
     final Steps steps = new Steps();
 
     private Upcalls() {
         Cleanup.register(this, blocks);
+        allocate(INITIAL_LONGS);
+    }
+
+    private void allocate(int longs) {
+        ByteBuffer bytes = ByteBuffer.allocateDirect(8 * longs).order(ByteOrder.nativeOrder());
+        long at = Native.address(bytes);
+        if (at == 0)
+            throw new OutOfMemoryError("keyact: a direct buffer without an address");
+        mem = bytes.asLongBuffer();
+        address = at;
+        capacity = longs;
     }
 
     /** This thread's Upcalls, for tests that look at its cache. */
@@ -125,7 +156,6 @@ final class Upcalls {
         up.exiledCount = 0;
         up.runOver = false;
         up.failure = null;
-        up.stranded = null;
         up.violations = null;
         up.validationErrors = null;
         return up;
@@ -135,11 +165,11 @@ final class Upcalls {
         host = null;
         registry = null;
         failure = null;
-        stranded = null;
         violations = null;
         validationErrors = null;
         steps.deferred = null;
-        java.util.Arrays.fill(descs, null);
+        java.util.Arrays.fill(descs, 0, descsUsed, null);
+        descsUsed = 0;
     }
 
     /** The features bits the C side reads. */
@@ -178,19 +208,33 @@ final class Upcalls {
         host.exileRunOver(game, player, Collections.unmodifiableList(cards));
     }
 
+    /** The result the C side wrote into mem, with this failure. */
     Result result(java.util.Optional<KeyactException> failure) {
-        int stCount = (int) res[RES_STRANDED];
-        List<Long> list = new ArrayList<>(stCount);
-        if (stranded != null)
-            for (long id : stranded)
-                list.add(id);
-        int outcome = (int) res[RES_OUTCOME];
-        int face = (int) res[RES_FACE];
-        return new Result(outcome >= 0 && outcome < 4 ? Outcome.values()[outcome] : Outcome.NONE,
-            res[RES_DISCOVERED] != 0 ? OptionalLong.of(res[RES_DISCOVERED]) : OptionalLong.empty(),
-            (int) res[RES_MVH], face >= 0 ? OptionalInt.of(face) : OptionalInt.empty(),
-            (int) res[RES_EXILED], (int) res[RES_BOTTOMED], (res[RES_FLAGS] & 1) != 0, list, failure,
+        int stCount = (int) mem.get(RES_STRANDED);
+        List<Long> list = Collections.emptyList();
+        if (stCount > 0) {
+            list = new ArrayList<>(stCount);
+            for (int i = 0; i < stCount; i++)
+                list.add(mem.get(RES_LENGTH + i));
+        }
+        int outcome = (int) mem.get(RES_OUTCOME);
+        int face = (int) mem.get(RES_FACE);
+        long discovered = mem.get(RES_DISCOVERED);
+        return new Result(outcome >= 0 && outcome < OUTCOMES.length ? OUTCOMES[outcome] : Outcome.NONE,
+            discovered != 0 ? OptionalLong.of(discovered) : OptionalLong.empty(),
+            (int) mem.get(RES_MVH), face >= 0 ? OptionalInt.of(face) : OptionalInt.empty(),
+            (int) mem.get(RES_EXILED), (int) mem.get(RES_BOTTOMED), complete(), list, failure,
             validationErrors());
+    }
+
+    /** The C side's flags: the resolve ran to its end. */
+    boolean complete() {
+        return (mem.get(RES_FLAGS) & 1) != 0;
+    }
+
+    /** The C side's flags: no implementation was acquired (nothing ran). */
+    boolean unserved() {
+        return mem.get(RES_FLAGS) == -1;
     }
 
     /** The validation layer's reports of this resolve, parsed once (the same objects every time). */
@@ -202,16 +246,22 @@ final class Upcalls {
 
     // ---- called from C ----
 
-    void reserve(int n) {
+    /** Makes mem hold at least n longs; returns its address (the C side's next). */
+    long reserve(int n) {
+        if (capacity < n)
+            allocate(Math.max(n, 2 * capacity));
+        return address;
+    }
+
+    /** Makes the Host arrays hold n elements. */
+    private void arrays(int n) {
         if (longs.length < n) {
             int cap = Math.max(n, 2 * longs.length);
             longs = new long[cap];
-            ptrs = new long[cap];
-            ints = new int[3 * cap];
+            ints = new int[cap];
             ints2 = new int[cap];
             descs = new CardDescription[cap];
         }
-        steps.reserve(n);
     }
 
     int librarySize(long game, long player) {
@@ -294,24 +344,28 @@ final class Upcalls {
      */
     private final OptionList[] optionLists = new OptionList[64];
 
-    /** The count options C packed into {@link #ints} (kind, face, mana value halves). */
+    /** The count options C packed into {@link #mem} (kind, face, mana value halves). */
     List<Option> options(int count) {
         int n = 3 * count, h = count;
         for (int i = 0; i < n; i++)
-            h = 31 * h + ints[i];
+            h = 31 * h + (int) mem.get(i);
         int slot = (h ^ (h >>> 16)) & (optionLists.length - 1);
         OptionList cached = optionLists[slot];
         if (cached != null && samePacked(cached.packed, n))
             return cached.list;
+        int[] packed = new int[n];
         List<Option> options = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            int kind = ints[3 * i];
+            int kind = (int) mem.get(3 * i);
             if (kind <= 0 || kind >= KINDS.length)
                 throw new KeyactException(Status.INVAL, "unknown option kind " + kind);
-            options.add(new Option(KINDS[kind], ints[3 * i + 1], ints[3 * i + 2]));
+            packed[3 * i] = kind;
+            packed[3 * i + 1] = (int) mem.get(3 * i + 1);
+            packed[3 * i + 2] = (int) mem.get(3 * i + 2);
+            options.add(new Option(KINDS[kind], packed[3 * i + 1], packed[3 * i + 2]));
         }
         List<Option> list = Collections.unmodifiableList(options);
-        optionLists[slot] = new OptionList(java.util.Arrays.copyOf(ints, n), list);
+        optionLists[slot] = new OptionList(packed, list);
         return list;
     }
 
@@ -319,7 +373,7 @@ final class Upcalls {
         if (packed.length != n)
             return false;
         for (int i = 0; i < n; i++)
-            if (packed[i] != ints[i])
+            if (packed[i] != (int) mem.get(i))
                 return false;
         return true;
     }
@@ -350,20 +404,47 @@ final class Upcalls {
         host.log(LEVELS[Math.max(0, Math.min(level, LEVELS.length - 1))], Utf8.string(message));
     }
 
+    /** The cards go back in mem[0, count). */
     void libraryCards(long game, long player, int fromTop, int count) {
+        arrays(count);
         host.libraryCards(game, player, fromTop, count, longs);
+        mem.clear();
+        mem.put(longs, 0, count);
     }
 
+    /** The cards are in mem[0, count); their C blocks go back in the same slots. */
     void describeCards(long game, int count) {
+        arrays(count);
+        mem.clear();
+        mem.get(longs, 0, count);
+        descsUsed = Math.max(descsUsed, count);
         host.describeCards(game, longs, count, descs);
         for (int i = 0; i < count; i++)
-            ptrs[i] = block(descs[i]);
+            mem.put(i, block(descs[i]));
     }
 
-    /** Applies a batch; true when a notify inside it threw (kept in steps.deferred). */
-    boolean applySteps(long game, long player, int count) {
+    /**
+     * Applies the batch in mem (Steps.STRIDE longs a step), then writes the number of steps
+     * applied after it, whether or not the Host threw; returns the throwable of a notify inside
+     * the batch (see {@link Steps#deliver}), or null.
+     */
+    Throwable applySteps(long game, long player, int count) {
+        steps.reserve(count);
+        mem.clear();
+        mem.get(steps.data, 0, count * Steps.STRIDE);
         steps.applied = 0;
         steps.deferred = null;
+        try {
+            applyBatch(game, player, count);
+        } finally {
+            mem.put(count * Steps.STRIDE, steps.applied);
+        }
+        Throwable deferred = steps.deferred;
+        steps.deferred = null;
+        return deferred;
+    }
+
+    private void applyBatch(long game, long player, int count) {
         int run = 0;
         while (!runOver && run < count && steps.inExileRun(run))
             run++;
@@ -372,7 +453,7 @@ final class Upcalls {
                 endExileRun();
             steps.count = count;
             host.applySteps(game, player, steps);
-            return steps.deferred != null;
+            return;
         }
         // The batch starts with (or is) the end of the exile run: apply the run's steps, tell
         // the Host the run is over, then apply the rest as a batch of its own.
@@ -385,7 +466,7 @@ final class Upcalls {
                     exiled(steps.card(i));
         }
         if (run == count)
-            return steps.deferred != null;
+            return;
         endExileRun();
         steps.shift(run, count);
         try {
@@ -393,11 +474,16 @@ final class Upcalls {
         } finally {
             steps.applied += run;
         }
-        return steps.deferred != null;
     }
 
+    /** The bounds are in mem[0, count); the values go back in mem[count, 2 count). */
     void randomBelowEach(long game, int count) {
         endExileRun();
+        arrays(count);
+        for (int i = 0; i < count; i++)
+            ints[i] = (int) mem.get(i);
         host.randomBelowEach(game, ints, count, ints2);
+        for (int i = 0; i < count; i++)
+            mem.put(count + i, ints2[i]);
     }
 }

@@ -181,14 +181,16 @@ class EngineApiTest {
         assertEquals("resolveOver CAST", h.trace.get(h.trace.size() - 1));
     }
 
-    private static void step(Steps steps, int i, Zone zone, long card, EventType event) {
+    /** Step i of a batch as the C side writes it into the shared buffer. */
+    private static void step(Upcalls up, int i, Zone zone, long card, EventType event) {
         int b = i * Steps.STRIDE;
-        java.util.Arrays.fill(steps.data, b, b + Steps.STRIDE, 0L);
-        steps.data[b + Steps.ZONE] = zone == null ? 0 : zone.code();
-        steps.data[b + Steps.LIBRARY_INDEX] = Host.LIBRARY_BOTTOM;
-        steps.data[b + Steps.CARD] = card;
-        steps.data[b + Steps.EV_TYPE] = event == null ? 0 : event.ordinal() + 1;
-        steps.data[b + Steps.EV_CARD] = card;
+        for (int k = 0; k < Steps.STRIDE; k++)
+            up.mem.put(b + k, 0L);
+        up.mem.put(b + Steps.ZONE, zone == null ? 0 : zone.code());
+        up.mem.put(b + Steps.LIBRARY_INDEX, Host.LIBRARY_BOTTOM);
+        up.mem.put(b + Steps.CARD, card);
+        up.mem.put(b + Steps.EV_TYPE, event == null ? 0 : event.ordinal() + 1);
+        up.mem.put(b + Steps.EV_CARD, card);
     }
 
     @Test
@@ -212,16 +214,16 @@ class EngineApiTest {
         long a = h.add(FOREST), b = h.add(DREADMAW), c = h.add(FOREST);
         Upcalls up = Upcalls.acquire(null, h, TestHost.GAME, TestHost.PLAYER);
         try {
-            up.reserve(5);
-            step(up.steps, 0, Zone.EXILE, a, EventType.EXILED);
-            step(up.steps, 1, Zone.EXILE, b, EventType.EXILED);
-            step(up.steps, 2, Zone.EXILE, c, EventType.EXILED);
-            step(up.steps, 3, Zone.LIBRARY, a, EventType.BOTTOM);
-            step(up.steps, 4, Zone.LIBRARY, b, EventType.BOTTOM);
+            up.reserve(5 * Steps.STRIDE + 1);
+            step(up, 0, Zone.EXILE, a, EventType.EXILED);
+            step(up, 1, Zone.EXILE, b, EventType.EXILED);
+            step(up, 2, Zone.EXILE, c, EventType.EXILED);
+            step(up, 3, Zone.LIBRARY, a, EventType.BOTTOM);
+            step(up, 4, Zone.LIBRARY, b, EventType.BOTTOM);
             assertThrows(IllegalStateException.class, () -> up.applySteps(TestHost.GAME, TestHost.PLAYER, 5));
             assertEquals(List.of("batch 3", "move " + a + " EXILE", "move " + b + " EXILE", "move " + c + " EXILE",
                 "exileRunOver " + List.of(a, b, c), "batch 2", "move " + a + " LIBRARY"), h.trace);
-            assertEquals(4, up.steps.applied, "the plugin learns that the run and one bottom move were applied");
+            assertEquals(4, up.mem.get(5 * Steps.STRIDE), "the plugin learns that the run and one bottom move were applied");
         } finally {
             up.release();
         }

@@ -2,8 +2,11 @@
 package org.keyact;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,6 +54,32 @@ class UpcallsTest {
             assertTrue(batched < single, batched + " vs " + single);
             assertTrue(batchedEvents < singleEvents, batchedEvents + " vs " + singleEvents);
             assertTrue(batchedEvents <= 2.0, "ABI 1.1: at most two host calls per exiled card, " + batchedEvents);
+        }
+    }
+
+    /**
+     * The same question twice gets the same list object: choose builds no list for a question it
+     * has seen (the hand option's face is KEYACT_FACE_NONE, all bits set: it must match itself).
+     */
+    @Test
+    void aRepeatedQuestionReusesItsOptionList() {
+        try (Registry r = Plugins.registry()) {
+            Action a = r.action("discover");
+            List<List<Option>> asked = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                TestHost h = new TestHost(1) {
+                    @Override
+                    public int choose(long game, long player, long card, List<Option> options) {
+                        asked.add(options);
+                        return super.choose(game, player, card, options);
+                    }
+                };
+                h.add("Llanowar Elves", "{G}");
+                assertEquals(Outcome.CAST, a.resolve(h, TestHost.GAME, TestHost.PLAYER, 1).outcome());
+            }
+            assertEquals(2, asked.size());
+            assertTrue(asked.get(0).stream().anyMatch(o -> o.kind() == OptionKind.TO_HAND), asked.get(0).toString());
+            assertSame(asked.get(0), asked.get(1));
         }
     }
 }
