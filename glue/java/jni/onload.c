@@ -44,22 +44,23 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     FIELD(kj_ids.keyact_exception_class, keyact_exception_status, "status", "Lorg/keyact/Status;");
     FIELD(status, status_code, "code", "I");
     FIELD(up, up_failure, "failure", "Ljava/lang/Throwable;");
-    METHOD(up, up_reserve, "reserve", "(I)J");
-    METHOD(up, up_library_size, "librarySize", "(JJ)I");
-    METHOD(up, up_library_card, "libraryCard", "(JJI)J");
-    METHOD(up, up_move_card, "moveCard", "(JJJIII)V");
-    METHOD(up, up_describe_card, "describeCard", "(JJ)J");
-    METHOD(up, up_can_cast_face, "canCastFace", "(JJJI)Z");
-    METHOD(up, up_choose, "choose", "(JJJI)I");
-    METHOD(up, up_cast_free, "castFree", "(JJJI)Z");
-    METHOD(up, up_random_below, "randomBelow", "(JI)I");
-    METHOD(up, up_notify, "notify", "(JIJJIIII)V");
+    /* Every upcall but log takes its arguments from the shared buffer (see resolve.c). */
+    METHOD(up, up_reserve, "reserve", "()J");
+    METHOD(up, up_library_size, "librarySize", "()I");
+    METHOD(up, up_library_card, "libraryCard", "()J");
+    METHOD(up, up_move_card, "moveCard", "()V");
+    METHOD(up, up_describe_card, "describeCard", "()J");
+    METHOD(up, up_can_cast_face, "canCastFace", "()Z");
+    METHOD(up, up_choose, "choose", "()I");
+    METHOD(up, up_cast_free, "castFree", "()Z");
+    METHOD(up, up_random_below, "randomBelow", "()I");
+    METHOD(up, up_notify, "event", "()V");
     METHOD(up, up_log, "log", "(I[B)V");
-    METHOD(up, up_library_cards, "libraryCards", "(JJII)V");
-    METHOD(up, up_describe_cards, "describeCards", "(JI)V");
-    METHOD(up, up_apply_steps, "applySteps", "(JJI)Ljava/lang/Throwable;");
-    METHOD(up, up_random_below_each, "randomBelowEach", "(JI)V");
-    METHOD(up, up_card_zone, "cardZone", "(JJ)I");
+    METHOD(up, up_library_cards, "libraryCards", "()V");
+    METHOD(up, up_describe_cards, "describeCards", "()V");
+    METHOD(up, up_apply_steps, "applySteps", "()Ljava/lang/Throwable;");
+    METHOD(up, up_random_below_each, "randomBelowEach", "()V");
+    METHOD(up, up_card_zone, "cardZone", "()I");
     FIELD(up, up_violations, "violations", "[B");
 
     if (kj_register_registry_natives(env, native) != JNI_OK ||

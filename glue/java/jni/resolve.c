@@ -37,8 +37,10 @@ typedef struct {
 #define KJ_FEATURE_SINGLE 4  /* offer only the 1.0 calls (no batched ones) */
 #define KJ_FEATURE_CARD_ZONE 8  /* the Host overrides cardZone: offer card_zone (1.2) */
 
-/* Steps travel to Java as Steps.STRIDE longs each; the result as
- * Upcalls.RES_LENGTH longs at the start of the buffer. */
+/* The buffer: an upcall's arguments in its first KJ_ARGS longs (Upcalls.ARGS),
+ * then the data part: a batch (steps as Steps.STRIDE longs each), a choice's
+ * options, or after the resolve its result (Upcalls.RES_LENGTH longs). */
+#define KJ_ARGS 8
 #define KJ_STEP_STRIDE 11
 #define KJ_RES_LENGTH 8
 
@@ -124,25 +126,37 @@ static inline int32_t take_exception(KjCall *call)
 
 /* ---- the shared buffer ---- */
 
-/* Make the shared buffer hold at least n longs, through Upcalls.reserve when
- * it is shorter (rare: the buffer is kept from resolve to resolve). Reserve
- * returns the new buffer's address (the old one is left to the GC). 0, or
- * the failing status. */
+/* Make the buffer's data part hold at least n longs, through Upcalls.reserve
+ * when it is shorter (rare: the buffer is kept from resolve to resolve).
+ * Reserve returns the new buffer's address (the old one is left to the GC).
+ * 0, or the failing status. */
 static int32_t room(KjCall *call, jsize n)
 {
     JNIEnv *env = call->env;
     int32_t status;
 
-    if (G_LIKELY(n <= call->mem_longs))
+    if (G_LIKELY(n <= call->mem_longs - KJ_ARGS))
         return KEYACT_OK;
-    jlong address = (*env)->CallLongMethod(env, call->up, kj_ids.up_reserve, (jint)n);
+    call->mem[0] = n;
+    jlong address = (*env)->CallLongMethod(env, call->up, kj_ids.up_reserve);
     if ((status = take_exception(call)) != KEYACT_OK)
         return status;
     if (address == 0)
         return KEYACT_E_NOMEM;
     call->mem = (jlong *)(intptr_t)address;
-    call->mem_longs = n;
+    call->mem_longs = KJ_ARGS + n;
     return KEYACT_OK;
+}
+
+/* The upcall's arguments, in order; the data part follows them. */
+static inline jlong *args_of(KjCall *call)
+{
+    return call->mem;
+}
+
+static inline jlong *data_of(KjCall *call)
+{
+    return call->mem + KJ_ARGS;
 }
 
 /* ---- the 1.0 callbacks ---- */
@@ -151,10 +165,12 @@ static int32_t kj_library_size(const keyact_host *host, keyact_game_id game,
                                keyact_player_id player, uint32_t *out_size)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     call->upcalls++;
-    jint size = (*env)->CallIntMethod(env, call->up, kj_ids.up_library_size, (jlong)game, (jlong)player);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)player;
+    jint size = (*call->env)->CallIntMethod(call->env, call->up, kj_ids.up_library_size);
     int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
@@ -179,13 +195,15 @@ static int32_t kj_library_card(const keyact_host *host, keyact_game_id game,
                                keyact_player_id player, uint32_t index, keyact_card_id *out_card)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     if (index > (uint32_t)G_MAXINT32)
         return KEYACT_E_NOTFOUND;
     call->upcalls++;
-    jlong card = (*env)->CallLongMethod(env, call->up, kj_ids.up_library_card, (jlong)game,
-                                        (jlong)player, (jint)index);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)player;
+    arg[2] = index;
+    jlong card = (*call->env)->CallLongMethod(call->env, call->up, kj_ids.up_library_card);
     int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
@@ -200,11 +218,16 @@ static int32_t kj_move_card(const keyact_host *host, keyact_game_id game, keyact
                             uint32_t flags)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     call->upcalls++;
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_move_card, (jlong)game, (jlong)player,
-                           (jlong)card, (jint)to_zone, (jint)library_index, (jint)flags);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)player;
+    arg[2] = (jlong)card;
+    arg[3] = to_zone;
+    arg[4] = (jint)library_index;
+    arg[5] = flags;
+    (*call->env)->CallVoidMethod(call->env, call->up, kj_ids.up_move_card);
     return take_exception(call);
 }
 
@@ -227,11 +250,12 @@ static int32_t kj_describe_card(const keyact_host *host, keyact_game_id game,
                                 keyact_card_id card, keyact_card_desc *out_desc)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     call->upcalls++;
-    jlong block = (*env)->CallLongMethod(env, call->up, kj_ids.up_describe_card, (jlong)game,
-                                         (jlong)card);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)card;
+    jlong block = (*call->env)->CallLongMethod(call->env, call->up, kj_ids.up_describe_card);
     int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
@@ -243,11 +267,14 @@ static int32_t kj_can_cast_face(const keyact_host *host, keyact_game_id game,
                                 uint32_t *out_can)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     call->upcalls++;
-    jboolean can = (*env)->CallBooleanMethod(env, call->up, kj_ids.up_can_cast_face, (jlong)game,
-                                             (jlong)player, (jlong)card, (jint)face);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)player;
+    arg[2] = (jlong)card;
+    arg[3] = (jint)face;
+    jboolean can = (*call->env)->CallBooleanMethod(call->env, call->up, kj_ids.up_can_cast_face);
     int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
@@ -255,12 +282,12 @@ static int32_t kj_can_cast_face(const keyact_host *host, keyact_game_id game,
     return KEYACT_OK;
 }
 
+/* The options go in as three longs each: kind, face, mana value halves. */
 static int32_t kj_choose(const keyact_host *host, keyact_game_id game, keyact_player_id player,
                          keyact_card_id card, const keyact_option *options, uint32_t count,
                          uint32_t *out_index)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
     int32_t status;
 
     if (options == NULL || count == 0 || count > 1024u)
@@ -268,14 +295,17 @@ static int32_t kj_choose(const keyact_host *host, keyact_game_id game, keyact_pl
     call->upcalls++;
     if ((status = room(call, (jsize)(3 * count))) != KEYACT_OK)
         return status;
-    /* Three longs per option: kind, face, mana value halves. */
+    jlong *arg = args_of(call), *data = data_of(call);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)player;
+    arg[2] = (jlong)card;
+    arg[3] = count;
     for (uint32_t i = 0; i < count; i++) {
-        call->mem[3 * i] = options[i].kind;
-        call->mem[3 * i + 1] = options[i].face;
-        call->mem[3 * i + 2] = options[i].mana_value_halves;
+        data[3 * i] = options[i].kind;
+        data[3 * i + 1] = (jint)options[i].face;
+        data[3 * i + 2] = (jint)options[i].mana_value_halves;
     }
-    jint index = (*env)->CallIntMethod(env, call->up, kj_ids.up_choose, (jlong)game, (jlong)player,
-                                       (jlong)card, (jint)count);
+    jint index = (*call->env)->CallIntMethod(call->env, call->up, kj_ids.up_choose);
     status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
@@ -287,11 +317,14 @@ static int32_t kj_cast_free(const keyact_host *host, keyact_game_id game, keyact
                             keyact_card_id card, uint32_t face, uint32_t *out_cast)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     call->upcalls++;
-    jboolean cast = (*env)->CallBooleanMethod(env, call->up, kj_ids.up_cast_free, (jlong)game,
-                                              (jlong)player, (jlong)card, (jint)face);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)player;
+    arg[2] = (jlong)card;
+    arg[3] = (jint)face;
+    jboolean cast = (*call->env)->CallBooleanMethod(call->env, call->up, kj_ids.up_cast_free);
     int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
@@ -303,11 +336,12 @@ static int32_t kj_random_below(const keyact_host *host, keyact_game_id game, uin
                                uint32_t *out_value)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     call->upcalls++;
-    jint value = (*env)->CallIntMethod(env, call->up, kj_ids.up_random_below, (jlong)game,
-                                       (jint)bound);
+    arg[0] = (jlong)game;
+    arg[1] = (jint)bound;
+    jint value = (*call->env)->CallIntMethod(call->env, call->up, kj_ids.up_random_below);
     int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
@@ -315,17 +349,30 @@ static int32_t kj_random_below(const keyact_host *host, keyact_game_id game, uin
     return KEYACT_OK;
 }
 
+/* An event as Steps.STRIDE's event part: type, player, card, n, face, index,
+ * mana value halves (0s for no event). */
+static void pack_event(const keyact_event *e, jlong *d)
+{
+    d[0] = e != NULL ? e->type : 0;
+    d[1] = e != NULL ? (jlong)e->player : 0;
+    d[2] = e != NULL ? (jlong)e->card : 0;
+    d[3] = e != NULL ? e->n : 0;
+    d[4] = e != NULL ? (jint)e->face : 0;
+    d[5] = e != NULL ? (jint)e->index : 0;
+    d[6] = e != NULL ? (jint)e->mana_value_halves : 0;
+}
+
 static void kj_notify(const keyact_host *host, keyact_game_id game, const keyact_event *event)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     if (event == NULL)
         return;
     call->upcalls++;
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_notify, (jlong)game, (jint)event->type,
-                           (jlong)event->player, (jlong)event->card, (jint)event->n,
-                           (jint)event->face, (jint)event->index, (jint)event->mana_value_halves);
+    arg[0] = (jlong)game;
+    pack_event(event, &arg[1]);
+    (*call->env)->CallVoidMethod(call->env, call->up, kj_ids.up_notify);
     take_exception(call); /* notify cannot fail in C: the throwable still fails the resolve */
 }
 
@@ -350,12 +397,12 @@ static void kj_log(const keyact_host *host, int32_t level, const char *message)
 
 /* ---- the 1.1 batched callbacks: one upcall per batch, data in the buffer ---- */
 
+/* The cards come back in the data part. */
 static int32_t kj_library_cards(const keyact_host *host, keyact_game_id game,
                                 keyact_player_id player, uint32_t from_top, uint32_t count,
                                 keyact_card_id *out_cards)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
     int32_t status;
 
     if (out_cards == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
@@ -365,12 +412,16 @@ static int32_t kj_library_cards(const keyact_host *host, keyact_game_id game,
     call->upcalls++;
     if ((status = room(call, (jsize)count)) != KEYACT_OK)
         return status;
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_library_cards, (jlong)game, (jlong)player,
-                           (jint)from_top, (jint)count);
+    jlong *arg = args_of(call);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)player;
+    arg[2] = from_top;
+    arg[3] = count;
+    (*call->env)->CallVoidMethod(call->env, call->up, kj_ids.up_library_cards);
     if ((status = take_exception(call)) != KEYACT_OK)
         return status;
     G_STATIC_ASSERT(sizeof(jlong) == sizeof(keyact_card_id));
-    memcpy(out_cards, call->mem, count * sizeof(jlong));
+    memcpy(out_cards, data_of(call), count * sizeof(jlong));
     for (uint32_t i = 0; i < count; i++)
         if (out_cards[i] == KEYACT_CARD_NONE)
             return KEYACT_E_NOTFOUND;
@@ -384,7 +435,6 @@ static int32_t kj_describe_cards(const keyact_host *host, keyact_game_id game,
                                  keyact_card_desc *const *out_descs)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
     int32_t status;
 
     if (cards == NULL || out_descs == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
@@ -392,29 +442,24 @@ static int32_t kj_describe_cards(const keyact_host *host, keyact_game_id game,
     call->upcalls++;
     if ((status = room(call, (jsize)count)) != KEYACT_OK)
         return status;
-    memcpy(call->mem, cards, count * sizeof(jlong));
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_describe_cards, (jlong)game, (jint)count);
+    jlong *arg = args_of(call), *data = data_of(call);
+    arg[0] = (jlong)game;
+    arg[1] = count;
+    memcpy(data, cards, count * sizeof(jlong));
+    (*call->env)->CallVoidMethod(call->env, call->up, kj_ids.up_describe_cards);
     status = take_exception(call);
     for (uint32_t i = 0; i < count && status == KEYACT_OK; i++)
-        status = out_descs[i] == NULL ? KEYACT_E_INVAL : fill_desc(call->mem[i], out_descs[i]);
+        status = out_descs[i] == NULL ? KEYACT_E_INVAL : fill_desc(data[i], out_descs[i]);
     return status;
 }
 
 static void pack_step(const keyact_step *step, gboolean events, jlong *d)
 {
-    const keyact_event *e = events ? step->event : NULL;
-
     d[0] = step->to_zone;
     d[1] = (jint)step->library_index;
     d[2] = step->flags;
     d[3] = (jlong)step->card;
-    d[4] = e != NULL ? e->type : 0;
-    d[5] = e != NULL ? (jlong)e->player : 0;
-    d[6] = e != NULL ? (jlong)e->card : 0;
-    d[7] = e != NULL ? e->n : 0;
-    d[8] = e != NULL ? (jint)e->face : 0;
-    d[9] = e != NULL ? (jint)e->index : 0;
-    d[10] = e != NULL ? (jint)e->mana_value_halves : 0;
+    pack_event(events ? step->event : NULL, &d[4]);
 }
 
 /* The steps go in as Steps.STRIDE longs each; after them Upcalls.applySteps
@@ -434,17 +479,20 @@ static int32_t kj_apply_steps(const keyact_host *host, keyact_game_id game,
     jsize applied_at = (jsize)(count * KJ_STEP_STRIDE);
     if ((status = room(call, applied_at + 1)) != KEYACT_OK)
         return status;
+    jlong *arg = args_of(call), *data = data_of(call);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)player;
+    arg[2] = count;
     for (uint32_t i = 0; i < count; i++)
-        pack_step(&steps[i], call->events, &call->mem[i * KJ_STEP_STRIDE]);
-    call->mem[applied_at] = 0;
+        pack_step(&steps[i], call->events, &data[i * KJ_STEP_STRIDE]);
+    data[applied_at] = 0;
     /* What it returns is a notify's throwable from inside the batch (see
      * Steps.deliver), or null: kept, but the batch went on. */
-    jthrowable deferred = (*env)->CallObjectMethod(env, call->up, kj_ids.up_apply_steps,
-                                                   (jlong)game, (jlong)player, (jint)count);
+    jthrowable deferred = (*env)->CallObjectMethod(env, call->up, kj_ids.up_apply_steps);
     status = take_exception(call);
     if (status != KEYACT_OK) {
         /* The steps the Host marked applied moved; the one that threw did not. */
-        jlong applied = call->mem[applied_at];
+        jlong applied = data[applied_at];
         *out_done = applied < 0 ? 0u : (uint32_t)MIN((guint64)applied, (guint64)count - 1);
         return status;
     }
@@ -461,7 +509,6 @@ static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game
                                     const uint32_t *bounds, uint32_t count, uint32_t *out_values)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
     int32_t status;
 
     if (bounds == NULL || out_values == NULL || count == 0 || count > (uint32_t)G_MAXINT32 / 4)
@@ -469,13 +516,16 @@ static int32_t kj_random_below_each(const keyact_host *host, keyact_game_id game
     call->upcalls++;
     if ((status = room(call, (jsize)(2 * count))) != KEYACT_OK)
         return status;
+    jlong *arg = args_of(call), *data = data_of(call);
+    arg[0] = (jlong)game;
+    arg[1] = count;
     for (uint32_t i = 0; i < count; i++)
-        call->mem[i] = bounds[i];
-    (*env)->CallVoidMethod(env, call->up, kj_ids.up_random_below_each, (jlong)game, (jint)count);
+        data[i] = (jint)bounds[i];
+    (*call->env)->CallVoidMethod(call->env, call->up, kj_ids.up_random_below_each);
     if ((status = take_exception(call)) != KEYACT_OK)
         return status;
     for (uint32_t i = 0; i < count; i++)
-        out_values[i] = (uint32_t)call->mem[count + i]; /* out of range is the plugin's to refuse */
+        out_values[i] = (uint32_t)data[count + i]; /* out of range is the plugin's to refuse */
     return KEYACT_OK;
 }
 
@@ -485,10 +535,12 @@ static int32_t kj_card_zone(const keyact_host *host, keyact_game_id game, keyact
                             uint32_t *out_zone)
 {
     KjCall *call = call_of(host);
-    JNIEnv *env = call->env;
+    jlong *arg = args_of(call);
 
     call->upcalls++;
-    jint zone = (*env)->CallIntMethod(env, call->up, kj_ids.up_card_zone, (jlong)game, (jlong)card);
+    arg[0] = (jlong)game;
+    arg[1] = (jlong)card;
+    jint zone = (*call->env)->CallIntMethod(call->env, call->up, kj_ids.up_card_zone);
     int32_t status = take_exception(call);
     if (status != KEYACT_OK)
         return status;
@@ -500,16 +552,16 @@ static int32_t kj_card_zone(const keyact_host *host, keyact_game_id game, keyact
 
 /* ---- the native ---- */
 
-/* The result into the buffer: Upcalls.RES_LENGTH longs, then the stranded
- * cards (RES_STRANDED of them: 0 when the buffer could not grow for them,
- * the failure of that kept). */
+/* The result into the buffer's data part: Upcalls.RES_LENGTH longs, then
+ * the stranded cards (RES_STRANDED of them: 0 when the buffer could not grow
+ * for them, the failure of that kept). */
 static void write_result(KjCall *call, const keyact_resolve_result *r, jlong flags_override)
 {
     uint32_t written = r->stranded != NULL ? MIN(r->stranded_count, r->stranded_capacity) : 0;
 
     if (written > 0 && room(call, (jsize)(KJ_RES_LENGTH + written)) != KEYACT_OK)
         written = 0;
-    jlong *out = call->mem;
+    jlong *out = data_of(call);
     out[0] = r->outcome;
     out[1] = (jlong)r->discovered;
     out[2] = r->mana_value_halves;
@@ -536,7 +588,7 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     int32_t status;
 
     (void)cls;
-    if (call.mem == NULL || mem_longs < (jint)KJ_RES_LENGTH)
+    if (call.mem == NULL || mem_longs < (jint)(KJ_ARGS + KJ_RES_LENGTH))
         return KEYACT_E_INVAL; /* Upcalls never passes one */
     g_rw_lock_reader_lock(&r->lock);
     if (r->registry == NULL) {

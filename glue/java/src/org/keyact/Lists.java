@@ -12,6 +12,8 @@ final class Lists {
 
     static <T> List<T> copy(List<? extends T> list, String what) {
         Objects.requireNonNull(list, what);
+        if (list.isEmpty())
+            return Collections.emptyList(); // the usual stranded and validationErrors: no copy
         List<T> out = new ArrayList<>(list);
         for (T t : out)
             Objects.requireNonNull(t, () -> what + " contains null");

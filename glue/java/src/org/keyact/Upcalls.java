@@ -18,19 +18,23 @@ import java.util.OptionalLong;
  * card descriptions persist: nothing is allocated per exiled card. The C side checks for an
  * exception after every call into this class and never makes another JNI call with one pending.
  *
- * <p>Batched calls and the result cross in {@link #mem}, direct memory both sides address: C
- * writes a call's data there before the upcall and reads the answer after it, so an upcall is
- * one JNI call (and its exception check) with no array copied through JNI.
+ * <p>Every call's arguments, the batched calls' data and the result cross in {@link #mem},
+ * direct memory both sides address: C writes a call's arguments (the first {@link #ARGS} longs)
+ * and data (the rest) there before the upcall and reads the answer after it, so an upcall is
+ * one JNI call with no arguments (and its exception check), and no array is copied through
+ * JNI. Only log takes its message as an argument.
  */
 final class Upcalls {
+    /** Longs of {@link #mem} that carry an upcall's arguments; its data part follows. */
+    static final int ARGS = 8;
     /**
-     * Indexes into {@link #mem} of the result, written by the C side after the resolve, followed
-     * by RES_STRANDED stranded card ids.
+     * Indexes into the data part of {@link #mem} of the result, written by the C side after the
+     * resolve, followed by RES_STRANDED stranded card ids.
      */
     static final int RES_OUTCOME = 0, RES_DISCOVERED = 1, RES_MVH = 2, RES_FACE = 3, RES_EXILED = 4,
         RES_BOTTOMED = 5, RES_FLAGS = 6, RES_STRANDED = 7, RES_LENGTH = 8;
     /** The shared buffer's first size, in longs: a batch of 16 steps fits. */
-    static final int INITIAL_LONGS = 256;
+    static final int INITIAL_LONGS = ARGS + 256;
     /** features bits: which optional Host methods this Host overrides. */
     static final int FEATURE_NOTIFY = 1, FEATURE_LOG = 2, FEATURE_SINGLE = 4, FEATURE_CARD_ZONE = 8;
     /** Java-only features bits (above the C side's): optional methods the binding calls. */
@@ -210,31 +214,45 @@ final class Upcalls {
 
     /** The result the C side wrote into mem, with this failure. */
     Result result(java.util.Optional<KeyactException> failure) {
-        int stCount = (int) mem.get(RES_STRANDED);
+        int stCount = (int) data(RES_STRANDED);
         List<Long> list = Collections.emptyList();
         if (stCount > 0) {
             list = new ArrayList<>(stCount);
             for (int i = 0; i < stCount; i++)
-                list.add(mem.get(RES_LENGTH + i));
+                list.add(data(RES_LENGTH + i));
         }
-        int outcome = (int) mem.get(RES_OUTCOME);
-        int face = (int) mem.get(RES_FACE);
-        long discovered = mem.get(RES_DISCOVERED);
+        int outcome = (int) data(RES_OUTCOME);
+        int face = (int) data(RES_FACE);
+        long discovered = data(RES_DISCOVERED);
         return new Result(outcome >= 0 && outcome < OUTCOMES.length ? OUTCOMES[outcome] : Outcome.NONE,
             discovered != 0 ? OptionalLong.of(discovered) : OptionalLong.empty(),
-            (int) mem.get(RES_MVH), face >= 0 ? OptionalInt.of(face) : OptionalInt.empty(),
-            (int) mem.get(RES_EXILED), (int) mem.get(RES_BOTTOMED), complete(), list, failure,
+            (int) data(RES_MVH), face >= 0 ? OptionalInt.of(face) : OptionalInt.empty(),
+            (int) data(RES_EXILED), (int) data(RES_BOTTOMED), complete(), list, failure,
             validationErrors());
     }
 
     /** The C side's flags: the resolve ran to its end. */
     boolean complete() {
-        return (mem.get(RES_FLAGS) & 1) != 0;
+        return (data(RES_FLAGS) & 1) != 0;
     }
 
     /** The C side's flags: no implementation was acquired (nothing ran). */
     boolean unserved() {
-        return mem.get(RES_FLAGS) == -1;
+        return data(RES_FLAGS) == -1;
+    }
+
+    /** Argument i of the upcall being made. */
+    private long arg(int i) {
+        return mem.get(i);
+    }
+
+    /** Long i of the data part. */
+    long data(int i) {
+        return mem.get(ARGS + i);
+    }
+
+    void setData(int i, long value) {
+        mem.put(ARGS + i, value);
     }
 
     /** The validation layer's reports of this resolve, parsed once (the same objects every time). */
@@ -246,10 +264,14 @@ final class Upcalls {
 
     // ---- called from C ----
 
-    /** Makes mem hold at least n longs; returns its address (the C side's next). */
+    /** Makes mem's data part hold at least arg 0 longs; returns its address (the C side's next). */
+    long reserve() {
+        return reserve((int) arg(0));
+    }
+
     long reserve(int n) {
-        if (capacity < n)
-            allocate(Math.max(n, 2 * capacity));
+        if (capacity - ARGS < n)
+            allocate(ARGS + Math.max(n, 2 * (capacity - ARGS)));
         return address;
     }
 
@@ -264,15 +286,19 @@ final class Upcalls {
         }
     }
 
-    int librarySize(long game, long player) {
-        return host.librarySize(game, player);
+    int librarySize() {
+        return host.librarySize(arg(0), arg(1));
     }
 
-    long libraryCard(long game, long player, int index) {
-        return host.libraryCard(game, player, index);
+    long libraryCard() {
+        return host.libraryCard(arg(0), arg(1), (int) arg(2));
     }
 
-    void moveCard(long game, long player, long card, int zone, int libraryIndex, int flags) {
+    void moveCard() {
+        moveCard(arg(0), arg(1), arg(2), (int) arg(3), (int) arg(4), (int) arg(5));
+    }
+
+    private void moveCard(long game, long player, long card, int zone, int libraryIndex, int flags) {
         if (zone <= 0 || zone >= ZONES.length)
             throw new KeyactException(Status.INVAL, "unknown zone " + zone);
         Zone to = ZONES[zone];
@@ -283,8 +309,8 @@ final class Upcalls {
             exiled(card);
     }
 
-    long describeCard(long game, long card) {
-        return block(host.describeCard(game, card));
+    long describeCard() {
+        return block(host.describeCard(arg(0), arg(1)));
     }
 
     /** Descriptions converted to C by this thread (each distinct object once). */
@@ -316,14 +342,14 @@ final class Upcalls {
         return block;
     }
 
-    boolean canCastFace(long game, long player, long card, int face) {
+    boolean canCastFace() {
         endExileRun();
-        return host.canCastFace(game, player, card, face);
+        return host.canCastFace(arg(0), arg(1), arg(2), (int) arg(3));
     }
 
-    int choose(long game, long player, long card, int count) {
+    int choose() {
         endExileRun();
-        return host.choose(game, player, card, options(count));
+        return host.choose(arg(0), arg(1), arg(2), options((int) arg(3)));
     }
 
     /** A list of options choose handed out, and the packed ints it was made from. */
@@ -344,11 +370,11 @@ final class Upcalls {
      */
     private final OptionList[] optionLists = new OptionList[64];
 
-    /** The count options C packed into {@link #mem} (kind, face, mana value halves). */
+    /** The count options C packed into mem's data part (kind, face, mana value halves). */
     List<Option> options(int count) {
         int n = 3 * count, h = count;
         for (int i = 0; i < n; i++)
-            h = 31 * h + (int) mem.get(i);
+            h = 31 * h + (int) data(i);
         int slot = (h ^ (h >>> 16)) & (optionLists.length - 1);
         OptionList cached = optionLists[slot];
         if (cached != null && samePacked(cached.packed, n))
@@ -356,12 +382,12 @@ final class Upcalls {
         int[] packed = new int[n];
         List<Option> options = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            int kind = (int) mem.get(3 * i);
+            int kind = (int) data(3 * i);
             if (kind <= 0 || kind >= KINDS.length)
                 throw new KeyactException(Status.INVAL, "unknown option kind " + kind);
             packed[3 * i] = kind;
-            packed[3 * i + 1] = (int) mem.get(3 * i + 1);
-            packed[3 * i + 2] = (int) mem.get(3 * i + 2);
+            packed[3 * i + 1] = (int) data(3 * i + 1);
+            packed[3 * i + 2] = (int) data(3 * i + 2);
             options.add(new Option(KINDS[kind], packed[3 * i + 1], packed[3 * i + 2]));
         }
         List<Option> list = Collections.unmodifiableList(options);
@@ -373,71 +399,82 @@ final class Upcalls {
         if (packed.length != n)
             return false;
         for (int i = 0; i < n; i++)
-            if (packed[i] != (int) mem.get(i))
+            if (packed[i] != (int) data(i))
                 return false;
         return true;
     }
 
-    boolean castFree(long game, long player, long card, int face) {
+    boolean castFree() {
         endExileRun();
-        return host.castFree(game, player, card, face);
+        return host.castFree(arg(0), arg(1), arg(2), (int) arg(3));
     }
 
-    int randomBelow(long game, int bound) {
+    int randomBelow() {
         endExileRun();
-        return host.randomBelow(game, bound);
+        return host.randomBelow(arg(0), (int) arg(1));
     }
 
     /** {@link Host#cardZone}'s answer as {@code KEYACT_ZONE_*}, 0 for an unknown card. */
-    int cardZone(long game, long card) {
-        return host.cardZone(game, card).map(Zone::code).orElse(0);
+    int cardZone() {
+        return host.cardZone(arg(0), arg(1)).map(Zone::code).orElse(0);
     }
 
-    void notify(long game, int type, long player, long card, int n, int face, int index, int mvh) {
+    /** notify's upcall (Object has the name). Arguments: game, then the event as a step's
+     * event part (type, player, card, n, face, index, mana value halves). */
+    void event() {
+        int type = (int) arg(1);
         if (type > EventType.HIT.ordinal() + 1)
             endExileRun();
         if (type >= 1 && type <= TYPES.length)
-            host.notify(game, new Event(TYPES[type - 1], player, card, n, face, index, mvh));
+            host.notify(arg(0), new Event(TYPES[type - 1], arg(2), arg(3), (int) arg(4), (int) arg(5),
+                (int) arg(6), (int) arg(7)));
     }
 
     void log(int level, byte[] message) {
         host.log(LEVELS[Math.max(0, Math.min(level, LEVELS.length - 1))], Utf8.string(message));
     }
 
-    /** The cards go back in mem[0, count). */
-    void libraryCards(long game, long player, int fromTop, int count) {
+    /** Arguments: game, player, from top, count; the cards go back in the data part. */
+    void libraryCards() {
+        int count = (int) arg(3);
         arrays(count);
-        host.libraryCards(game, player, fromTop, count, longs);
-        mem.clear();
+        host.libraryCards(arg(0), arg(1), (int) arg(2), count, longs);
+        mem.position(ARGS);
         mem.put(longs, 0, count);
     }
 
-    /** The cards are in mem[0, count); their C blocks go back in the same slots. */
-    void describeCards(long game, int count) {
+    /** Arguments: game, count; the cards are in the data part, and their C blocks go back in
+     * the same slots. */
+    void describeCards() {
+        int count = (int) arg(1);
         arrays(count);
-        mem.clear();
+        mem.position(ARGS);
         mem.get(longs, 0, count);
         descsUsed = Math.max(descsUsed, count);
-        host.describeCards(game, longs, count, descs);
+        host.describeCards(arg(0), longs, count, descs);
         for (int i = 0; i < count; i++)
-            mem.put(i, block(descs[i]));
+            setData(i, block(descs[i]));
     }
 
     /**
-     * Applies the batch in mem (Steps.STRIDE longs a step), then writes the number of steps
-     * applied after it, whether or not the Host threw; returns the throwable of a notify inside
-     * the batch (see {@link Steps#deliver}), or null.
+     * Arguments: game, player, count. Applies the batch in the data part (Steps.STRIDE longs a
+     * step), then writes the number of steps applied after it, whether or not the Host threw;
+     * returns the throwable of a notify inside the batch (see {@link Steps#deliver}), or null.
      */
+    Throwable applySteps() {
+        return applySteps(arg(0), arg(1), (int) arg(2));
+    }
+
     Throwable applySteps(long game, long player, int count) {
         steps.reserve(count);
-        mem.clear();
+        mem.position(ARGS);
         mem.get(steps.data, 0, count * Steps.STRIDE);
         steps.applied = 0;
         steps.deferred = null;
         try {
             applyBatch(game, player, count);
         } finally {
-            mem.put(count * Steps.STRIDE, steps.applied);
+            setData(count * Steps.STRIDE, steps.applied);
         }
         Throwable deferred = steps.deferred;
         steps.deferred = null;
@@ -476,14 +513,16 @@ final class Upcalls {
         }
     }
 
-    /** The bounds are in mem[0, count); the values go back in mem[count, 2 count). */
-    void randomBelowEach(long game, int count) {
+    /** Arguments: game, count; the bounds are in the data part, and the values go back after
+     * them. */
+    void randomBelowEach() {
         endExileRun();
+        int count = (int) arg(1);
         arrays(count);
         for (int i = 0; i < count; i++)
-            ints[i] = (int) mem.get(i);
-        host.randomBelowEach(game, ints, count, ints2);
+            ints[i] = (int) data(i);
+        host.randomBelowEach(arg(0), ints, count, ints2);
         for (int i = 0; i < count; i++)
-            mem.put(count + i, ints2[i]);
+            setData(count + i, ints2[i]);
     }
 }

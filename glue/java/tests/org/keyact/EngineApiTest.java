@@ -185,12 +185,12 @@ class EngineApiTest {
     private static void step(Upcalls up, int i, Zone zone, long card, EventType event) {
         int b = i * Steps.STRIDE;
         for (int k = 0; k < Steps.STRIDE; k++)
-            up.mem.put(b + k, 0L);
-        up.mem.put(b + Steps.ZONE, zone == null ? 0 : zone.code());
-        up.mem.put(b + Steps.LIBRARY_INDEX, Host.LIBRARY_BOTTOM);
-        up.mem.put(b + Steps.CARD, card);
-        up.mem.put(b + Steps.EV_TYPE, event == null ? 0 : event.ordinal() + 1);
-        up.mem.put(b + Steps.EV_CARD, card);
+            up.setData(b + k, 0L);
+        up.setData(b + Steps.ZONE, zone == null ? 0 : zone.code());
+        up.setData(b + Steps.LIBRARY_INDEX, Host.LIBRARY_BOTTOM);
+        up.setData(b + Steps.CARD, card);
+        up.setData(b + Steps.EV_TYPE, event == null ? 0 : event.ordinal() + 1);
+        up.setData(b + Steps.EV_CARD, card);
     }
 
     @Test
@@ -223,7 +223,7 @@ class EngineApiTest {
             assertThrows(IllegalStateException.class, () -> up.applySteps(TestHost.GAME, TestHost.PLAYER, 5));
             assertEquals(List.of("batch 3", "move " + a + " EXILE", "move " + b + " EXILE", "move " + c + " EXILE",
                 "exileRunOver " + List.of(a, b, c), "batch 2", "move " + a + " LIBRARY"), h.trace);
-            assertEquals(4, up.mem.get(5 * Steps.STRIDE), "the plugin learns that the run and one bottom move were applied");
+            assertEquals(4, up.data(5 * Steps.STRIDE), "the plugin learns that the run and one bottom move were applied");
         } finally {
             up.release();
         }
