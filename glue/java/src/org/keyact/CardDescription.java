@@ -28,6 +28,12 @@ public final class CardDescription {
 
     private final Layout layout;
     private final List<Face> faces;
+    /**
+     * The binding's last C copy of this description (see Upcalls.block): a hint that saves a
+     * map lookup per card, read and written without locks (the holder's fields are final), and
+     * never part of equals or hashCode.
+     */
+    Upcalls.Converted converted;
 
     /**
      * A description.

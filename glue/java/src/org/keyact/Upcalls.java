@@ -86,6 +86,26 @@ final class Upcalls {
 
     private final IdentityHashMap<CardDescription, Long> described = new IdentityHashMap<>();
     private final Blocks blocks = new Blocks();
+    /**
+     * Names this Upcalls' cache, renamed when it is emptied: a Converted of another name is
+     * another thread's or stale. A number, so a description keeps no Upcalls reachable.
+     */
+    private static final java.util.concurrent.atomic.AtomicLong CACHES = new java.util.concurrent.atomic.AtomicLong();
+    private long cache = CACHES.incrementAndGet();
+    /** The last Host class and its FEATURES. */
+    private Class<?> hostClass;
+    private int hostFeatures;
+
+    /** A description's C block in the cache named cache (CardDescription.converted). */
+    static final class Converted {
+        final long cache;
+        final long block;
+
+        Converted(long cache, long block) {
+            this.cache = cache;
+            this.block = block;
+        }
+    }
 
     Host host;
     /** This resolve's Host's FEATURES, the Java-only bits included. */
@@ -149,9 +169,15 @@ final class Upcalls {
         if (up.described.size() > MAX_CACHED) {
             up.described.clear();
             up.blocks.run();
+            up.cache = CACHES.incrementAndGet();
         }
         up.host = host;
-        up.features = FEATURES.get(host.getClass());
+        Class<?> type = host.getClass();
+        if (type != up.hostClass) { // a Host per resolve is usually of the last one's class
+            up.hostClass = type;
+            up.hostFeatures = FEATURES.get(type);
+        }
+        up.features = up.hostFeatures;
         if ((up.features & FEATURE_CHOICE) == 0)
             throw new IllegalArgumentException(host.getClass().getName() + " overrides neither Host.choose nor Host.decide");
         up.registry = registry;
@@ -320,9 +346,14 @@ final class Upcalls {
     long block(CardDescription d) {
         if (d == null)
             throw new NullPointerException("Host.describeCard returned null");
+        Converted c = d.converted;
+        if (c != null && c.cache == cache)
+            return c.block;
         Long p = described.get(d);
-        if (p != null)
+        if (p != null) {
+            d.converted = new Converted(cache, p);
             return p;
+        }
         List<Face> faces = d.faces();
         int[] flags = new int[faces.size()];
         byte[][] names = new byte[faces.size()][];
@@ -339,6 +370,7 @@ final class Upcalls {
         blocks.add(block);
         conversions++;
         described.put(d, block);
+        d.converted = new Converted(cache, block);
         return block;
     }
 

@@ -82,4 +82,27 @@ class UpcallsTest {
             assertSame(asked.get(0), asked.get(1));
         }
     }
+
+    /**
+     * A description remembers its C block only for the cache that made it: once the cache is
+     * emptied (past MAX_CACHED descriptions, at the next resolve) its old block is freed, and
+     * the description is converted again rather than handed over freed.
+     */
+    @Test
+    void aDescriptionIsConvertedAgainAfterTheCacheWasEmptied() {
+        CardDescription elves = CardDescription.of(new Face("Llanowar Elves", "{G}", false, false));
+        Upcalls up = Upcalls.current();
+        long before = up.conversions;
+        long block = up.block(elves);
+        assertEquals(block, up.block(elves));
+        assertEquals(before + 1, up.conversions, "the second lookup converts nothing");
+        for (int i = 0; i <= Upcalls.MAX_CACHED; i++)
+            up.block(CardDescription.of(new Face("Filler " + i, "{1}", false, false)));
+        Upcalls.acquire(null, new TestHost(1), TestHost.GAME, TestHost.PLAYER).release();
+        long converted = up.conversions;
+        long again = up.block(elves);
+        assertEquals(converted + 1, up.conversions, "converted again");
+        assertEquals("Llanowar Elves", Utf8.string(Native.describedString(again, 0, false)));
+        assertEquals(again, up.block(elves));
+    }
 }
