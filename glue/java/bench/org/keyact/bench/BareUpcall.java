@@ -29,11 +29,11 @@ final class BareUpcall {
     /** count upcalls of target.librarySize; their sum, or -1 if one threw. */
     static native long run(Target target, int count);
 
-    /** ns per upcall over count upcalls. */
+    /** Thread-CPU ns per upcall over count upcalls. */
     static double nsPerUpcall(Target target, int count) {
-        long t0 = System.nanoTime();
+        long t0 = Bench.cpuNanos();
         long sum = run(target, count);
-        long t1 = System.nanoTime();
+        long t1 = Bench.cpuNanos();
         if (sum != (long) count * target.size)
             throw new IllegalStateException("bare upcalls returned " + sum);
         return (double) (t1 - t0) / count;

@@ -22,11 +22,12 @@ import org.keyact.Zone;
  * <ul>
  * <li>resolve: discover 3 on the 60-card LCI deck through JNI against a pure-Java discover written
  *     the way Forge's DiscoverEffect does it, on the same host objects; medians of interleaved
- *     rounds after a warm-up;</li>
+ *     rounds after a warm-up, in thread CPU time;</li>
  * <li>upcall: the JNI upcalls per resolve, the resolve's ns per upcall all told, the same resolve
  *     in C alone ({@link CResolve}), the binding's ns per upcall (the JNI resolve less the C one,
  *     per upcall: the Java host's own work is in it) and a bare upcall (CallIntMethod with a
- *     cached id, {@link BareUpcall}), all timed in the same rounds;</li>
+ *     cached id, {@link BareUpcall}), all timed in the same rounds, in this thread's CPU time
+ *     ({@link #cpuNanos});</li>
  * <li>alloc: Java heap bytes per resolve in steady state (ThreadMXBean), on the deck and on
  *     bottom-hit libraries of 10 and 200 cards, with a host that leaves notify at its default;</li>
  * <li>threads: resolves per second with 2 threads over 1.</li>
@@ -201,6 +202,15 @@ public final class Bench {
         return s[s.length / 2];
     }
 
+    /**
+     * This thread's CPU time (ThreadMXBean; CLOCK_THREAD_CPUTIME_ID on Linux): the resolve,
+     * upcall and C figures are timed with it, in the same thread, so that other processes on a
+     * busy machine do not count in them (their effect on the caches still does).
+     */
+    static long cpuNanos() {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
     static long allocated() {
         return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
@@ -227,21 +237,21 @@ public final class Bench {
             for (int r = 0; r < rounds; r++) {
                 bare[r] = BareUpcall.nsPerUpcall(target, 10 * perRound);
                 c[r] = CResolve.nsPerResolve(args[0], perRound);
-                long t0 = System.nanoTime();
+                long t0 = cpuNanos();
                 for (int i = 0; i < perRound; i++) {
                     host.reset(r * perRound + i);
                     discover.resolve(host, GAME, PLAYER, 3);
                 }
-                long t1 = System.nanoTime();
+                long t1 = cpuNanos();
                 for (int i = 0; i < perRound; i++) {
                     host.reset(r * perRound + i);
                     pureJava(host, 3, scratch);
                 }
-                long t2 = System.nanoTime();
+                long t2 = cpuNanos();
                 // The reset (a 60-card shuffle) is in both; subtract it.
                 for (int i = 0; i < perRound; i++)
                     host.reset(r * perRound + i);
-                long t3 = System.nanoTime();
+                long t3 = cpuNanos();
                 double reset = (double) (t3 - t2) / perRound;
                 jni[r] = (double) (t1 - t0) / perRound - reset;
                 java[r] = (double) (t2 - t1) / perRound - reset;
