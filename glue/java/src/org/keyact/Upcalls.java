@@ -54,6 +54,13 @@ final class Upcalls {
     private static final LogLevel[] LEVELS = LogLevel.values();
     private static final OptionKind[] KINDS = {null, OptionKind.CAST_FACE, OptionKind.TO_HAND, OptionKind.TO_BOTTOM};
     private static final Outcome[] OUTCOMES = Outcome.values();
+    /** Result.faceCast for each face a card can have (KEYACT_MAX_FACES): one object each. */
+    private static final OptionalInt[] FACES = new OptionalInt[8];
+
+    static {
+        for (int i = 0; i < FACES.length; i++)
+            FACES[i] = OptionalInt.of(i);
+    }
     private static final ClassValue<Integer> FEATURES = new ClassValue<Integer>() {
         @Override
         protected Integer computeValue(Class<?> type) {
@@ -250,9 +257,11 @@ final class Upcalls {
         int outcome = (int) data(RES_OUTCOME);
         int face = (int) data(RES_FACE);
         long discovered = data(RES_DISCOVERED);
+        OptionalInt faceCast = face < 0 ? OptionalInt.empty()
+            : face < FACES.length ? FACES[face] : OptionalInt.of(face);
         return new Result(outcome >= 0 && outcome < OUTCOMES.length ? OUTCOMES[outcome] : Outcome.NONE,
             discovered != 0 ? OptionalLong.of(discovered) : OptionalLong.empty(),
-            (int) data(RES_MVH), face >= 0 ? OptionalInt.of(face) : OptionalInt.empty(),
+            (int) data(RES_MVH), faceCast,
             (int) data(RES_EXILED), (int) data(RES_BOTTOMED), complete(), list, failure,
             validationErrors());
     }
