@@ -573,7 +573,8 @@ static void write_result(KjCall *call, const keyact_resolve_result *r, jlong fla
     out[5] = r->bottomed_count;
     out[6] = flags_override != 0 ? flags_override : r->flags;
     out[7] = written;
-    memcpy(out + KJ_RES_LENGTH, r->stranded, written * sizeof(jlong));
+    if (written > 0) /* r->stranded is NULL when nothing ran */
+        memcpy(out + KJ_RES_LENGTH, r->stranded, written * sizeof(jlong));
 }
 
 static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject up, jlong mem,
