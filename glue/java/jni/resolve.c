@@ -4,10 +4,11 @@
  * The table lives on this native frame's stack, with host_data pointing at a
  * KjCall: the JNIEnv of the resolving thread, the Upcalls object, the first
  * throwable, and the Upcalls' shared buffer. That buffer is direct memory
- * Java allocated (Upcalls.mem) and passed in by address: every batched call
- * and the result cross through it as longs, so a callback is one Java upcall
- * followed at once by ExceptionCheck (see take_exception) and nothing else,
- * as a bare upcall is. A callback makes local references only where it must
+ * Java allocated (Upcalls.mem) and passed in by address: every callback's
+ * arguments, the batches and the result cross through it as longs, so a
+ * callback is one Java upcall with no arguments followed at once by
+ * ExceptionCheck (see take_exception) and nothing else: cheaper than a bare
+ * upcall with arguments, since the JVM pushes each argument at a cost. A callback makes local references only where it must
  * (a log message, a thrown exception) and deletes each one, so there is no
  * local frame per upcall and references stay bounded however many calls a
  * resolve makes. */
