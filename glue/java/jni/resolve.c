@@ -130,7 +130,8 @@ static inline int32_t take_exception(KjCall *call)
 /* Make the buffer's data part hold at least n longs, through Upcalls.reserve
  * when it is shorter (rare: the buffer is kept from resolve to resolve).
  * Reserve returns the new buffer's address (the old one is left to the GC).
- * 0, or the failing status. */
+ * 0, or the failing status. Reserve takes n in the argument slots, so a
+ * callback makes room before it writes its own arguments. */
 static int32_t room(KjCall *call, jsize n)
 {
     JNIEnv *env = call->env;

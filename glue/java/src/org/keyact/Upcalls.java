@@ -10,6 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the C host table calls during one resolve (package-private): converts C values to the
@@ -54,8 +55,8 @@ final class Upcalls {
     private static final LogLevel[] LEVELS = LogLevel.values();
     private static final OptionKind[] KINDS = {null, OptionKind.CAST_FACE, OptionKind.TO_HAND, OptionKind.TO_BOTTOM};
     private static final Outcome[] OUTCOMES = Outcome.values();
-    /** Result.faceCast for each face a card can have (KEYACT_MAX_FACES): one object each. */
-    private static final OptionalInt[] FACES = new OptionalInt[8];
+    /** Result.faceCast for each face a card can have: one object each. */
+    private static final OptionalInt[] FACES = new OptionalInt[CardDescription.MAX_FACES];
 
     static {
         for (int i = 0; i < FACES.length; i++)
@@ -97,7 +98,7 @@ final class Upcalls {
      * Names this Upcalls' cache, renamed when it is emptied: a Converted of another name is
      * another thread's or stale. A number, so a description keeps no Upcalls reachable.
      */
-    private static final java.util.concurrent.atomic.AtomicLong CACHES = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong CACHES = new AtomicLong();
     private long cache = CACHES.incrementAndGet();
     /** The last Host class and its FEATURES. */
     private Class<?> hostClass;
@@ -286,6 +287,7 @@ final class Upcalls {
         return mem.get(ARGS + i);
     }
 
+    /** Sets long i of the data part. */
     void setData(int i, long value) {
         mem.put(ARGS + i, value);
     }
