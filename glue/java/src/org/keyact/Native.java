@@ -9,10 +9,21 @@ package org.keyact;
 final class Native {
     static {
         String file = System.getProperty("org.keyact.jni.library");
-        if (file != null && !file.isEmpty())
-            System.load(file);
-        else
-            System.loadLibrary("keyact-jni");
+        try {
+            if (file != null && !file.isEmpty())
+                System.load(file);
+            else
+                System.loadLibrary("keyact-jni");
+        } catch (UnsatisfiedLinkError e) {
+            // Say where it looked and how to point it elsewhere: the JVM's message names neither.
+            UnsatisfiedLinkError clear = new UnsatisfiedLinkError("keyact: cannot load the JNI library "
+                + (file != null && !file.isEmpty() ? file + " (-Dorg.keyact.jni.library)"
+                   : "libkeyact-jni.so from java.library.path=" + System.getProperty("java.library.path"))
+                + ": " + e.getMessage() + ". Install it (Debian: libkeyact-java, in /usr/lib/<triplet>/jni) and"
+                + " name it with -Dorg.keyact.jni.library=FILE or its directory with -Djava.library.path=DIR");
+            clear.initCause(e);
+            throw clear;
+        }
     }
 
     private Native() {}

@@ -42,6 +42,62 @@ public final class Registry implements AutoCloseable {
     private final Map<String, Action> actions = new HashMap<>();
     private boolean closed;
 
+    /** The process's registry (see {@link #shared()}), made on first use. */
+    private static final class Shared {
+        static final Registry REGISTRY = loadShared();
+    }
+
+    private boolean isShared;
+
+    /**
+     * The one registry of this process, for an engine that needs keyact for its whole life: made
+     * on first use with every plugin of the standard plugin path loaded, in this order: each
+     * directory of the system property {@code org.keyact.plugin.path} (':'-separated; files
+     * sorted by name), then {@link #loadSearchPath()} ({@code KEYACT_PLUGIN_PATH}, then the
+     * install directory). Files it refuses are listed by {@link #refused()}; a resolve of an
+     * action no plugin serves throws {@link Status#NOTFOUND} saying where it looked. Its
+     * {@link #close()} does nothing: it lives as long as the process.
+     *
+     * @since 1.4
+     */
+    public static Registry shared() {
+        return Shared.REGISTRY;
+    }
+
+    private static Registry loadShared() {
+        Registry r = new Registry();
+        r.isShared = true;
+        String path = System.getProperty("org.keyact.plugin.path", "");
+        for (String dir : path.split(":")) {
+            java.io.File[] files = dir.isEmpty() ? null : new java.io.File(dir).listFiles((d, name) -> name.endsWith(".so"));
+            if (files == null)
+                continue;
+            java.util.Arrays.sort(files);
+            for (java.io.File f : files) {
+                try {
+                    r.load(f.toPath());
+                } catch (KeyactException refusedFile) {
+                    // listed by refused(), as the search path's refusals are
+                }
+            }
+        }
+        r.loadSearchPath();
+        return r;
+    }
+
+    /** Where a resolve that found no implementation says it looked. */
+    private String whereLooked() {
+        StringBuilder s = new StringBuilder();
+        s.append(plugins().size()).append(" plugin(s) loaded");
+        if (isShared)
+            s.append(" from -Dorg.keyact.plugin.path=").append(System.getProperty("org.keyact.plugin.path", ""))
+                .append(", KEYACT_PLUGIN_PATH=").append(System.getenv().getOrDefault("KEYACT_PLUGIN_PATH", ""))
+                .append(" and the install directory");
+        for (Refusal r : refused())
+            s.append("; refused ").append(r.file()).append(": ").append(r.reason());
+        return s.toString();
+    }
+
     /** An empty registry (reads {@code KEYACT_IMPL} like the C registry). */
     public Registry() {
         Native.init();
@@ -238,10 +294,10 @@ public final class Registry implements AutoCloseable {
         });
     }
 
-    /** Drop the registry's references (see the class comment). Idempotent. */
+    /** Drop the registry's references (see the class comment). Idempotent; nothing for {@link #shared()}. */
     @Override
     public synchronized void close() {
-        if (closed)
+        if (closed || isShared)
             return;
         closed = true;
         Native.registryClose(handle);
@@ -256,7 +312,8 @@ public final class Registry implements AutoCloseable {
             if (status == 1)
                 throw new IllegalStateException("the keyact registry is closed");
             if (status == Status.NOTFOUND.code() && up.failure == null && up.unserved())
-                throw new KeyactException(Status.NOTFOUND, "no implementation serves " + action.name());
+                throw new KeyactException(Status.NOTFOUND, "no implementation serves " + action.name() + " ("
+                    + whereLooked() + ")");
             try {
                 up.endExileRun();
             } catch (Throwable t) {

@@ -44,6 +44,26 @@ public enum Zone {
         this.code = code;
     }
 
+    /**
+     * The zone an engine's own zone constant names, by its {@code name()} in any case:
+     * {@code LIBRARY}, {@code EXILE} or {@code EXILED}, {@code HAND}, {@code STACK},
+     * {@code BATTLEFIELD}, {@code GRAVEYARD}; anything else (and null) is {@link #OTHER}. So an
+     * engine answers {@link EngineHost#zone} with its own enum, and needs no map to this one.
+     *
+     * @since 1.4
+     */
+    public static Zone named(Enum<?> zone) {
+        if (zone == null)
+            return OTHER;
+        String n = zone.name().toUpperCase(java.util.Locale.ROOT);
+        if (n.equals("EXILED"))
+            return EXILE;
+        for (Zone z : values())
+            if (z.name().equals(n))
+                return z;
+        return OTHER;
+    }
+
     /** The C value {@code KEYACT_ZONE_*}. */
     public int code() {
         return code;
