@@ -3,6 +3,7 @@ package org.keyact;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -51,9 +52,10 @@ public abstract class EngineHost<C, F> implements Host {
 
     /** Every card this resolve handed the plugin: handle h is known.get(h - 1). */
     private final List<C> known = new ArrayList<>();
-    /** The library as read (known[base, base + size)), null until read or after a move into it. */
+    /** The library as read, null until read or after a move into it; its cards' handles; how many the run took. */
     private List<? extends C> library;
-    private int base, taken;
+    private long[] handles = new long[64];
+    private int taken;
     /** The card whose faces the last question offered, and the face its player chose. */
     private C asked;
     private F chosen;
@@ -183,12 +185,27 @@ public abstract class EngineHost<C, F> implements Host {
         return Collections.unmodifiableList(out);
     }
 
+    /**
+     * The library, read when not yet read (or moved into since): a card seen before keeps its
+     * handle (the validation layer reads the library again at the end of a resolve).
+     */
     private List<? extends C> read() {
         if (library == null) {
             library = library();
-            base = known.size();
             taken = 0;
-            known.addAll(library);
+            if (handles.length < library.size())
+                handles = new long[library.size()];
+            IdentityHashMap<C, Long> seen = new IdentityHashMap<>(known.size());
+            for (int i = 0; i < known.size(); i++)
+                seen.put(known.get(i), (long) i + 1);
+            for (int i = 0; i < library.size(); i++) {
+                Long h = seen.isEmpty() ? null : seen.get(library.get(i));
+                if (h == null) {
+                    known.add(library.get(i));
+                    h = (long) known.size();
+                }
+                handles[i] = h;
+            }
         }
         return library;
     }
@@ -203,7 +220,7 @@ public abstract class EngineHost<C, F> implements Host {
     @Override
     public long libraryCard(long game, long player, int indexFromTop) {
         int i = taken + indexFromTop;
-        return indexFromTop >= 0 && i < read().size() ? base + i + 1 : 0;
+        return indexFromTop >= 0 && i < read().size() ? handles[i] : 0;
     }
 
     @Override

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+package org.keyact.xmage;
+
+import java.util.*;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import mage.ApprovingObject;
+import mage.abilities.Ability;
+import mage.abilities.SpellAbility;
+import mage.abilities.effects.OneShotEffect;
+import mage.abilities.keyword.AftermathAbility;
+import mage.cards.*;
+import mage.constants.Outcome;
+import mage.constants.Zone;
+import mage.game.Game;
+import mage.game.events.GameEvent;
+import mage.players.Player;
+import mage.util.RandomUtil;
+import org.apache.log4j.Logger;
+import org.keyact.*;
+
+/**
+ * Discover N (CR 701.57) resolved by keyact's discover plugin: a drop-in for XMage's
+ * {@code DiscoverEffect}, with its constructors, text and copy, so a card changes one word.
+ */
+public class KeyactDiscoverEffect extends OneShotEffect {
+    private final int amount;
+
+    /** Discover {@code amount}, without reminder text. */
+    public KeyactDiscoverEffect(int amount) {
+        this(amount, false);
+    }
+
+    /** Discover {@code amount}, with the rule's reminder text when {@code withReminder}. */
+    public KeyactDiscoverEffect(int amount, boolean withReminder) {
+        super(Outcome.Benefit);
+        this.amount = amount;
+        staticText = "discover " + amount + (withReminder ? ". <i>(Exile cards from the top of your library until you exile a"
+            + " nonland card with mana value " + amount + " or less. Cast it without paying its mana cost or put it into"
+            + " your hand. Put the rest on the bottom in a random order.)</i>" : "");
+    }
+
+    /** The copy constructor, as every XMage effect has one. */
+    protected KeyactDiscoverEffect(KeyactDiscoverEffect effect) {
+        super(effect);
+        this.amount = effect.amount;
+    }
+
+    @Override
+    public KeyactDiscoverEffect copy() {
+        return new KeyactDiscoverEffect(this);
+    }
+
+    @Override
+    public boolean apply(Game game, Ability source) {
+        Player player = game.getPlayer(source.getControllerId());
+        if (player == null)
+            return false;
+        doDiscover(player, amount, game, source);
+        return true;
+    }
+
+    /**
+     * XMage's {@code DiscoverEffect.doDiscover}: {@code player} discovers {@code amount}, then the
+     * DISCOVERED event fires. Returns the discovered card (CR 701.57c: also the last card exiled
+     * when the library ran out, if its mana value is {@code amount} or less), or null.
+     */
+    public static Card doDiscover(Player player, int amount, Game game, Ability source) {
+        Card card = new XMageHost(player, game, source).resolve("discover", amount).orElse(null);
+        game.fireEvent(GameEvent.getEvent(GameEvent.EventType.DISCOVERED, null, source, player.getId(), amount));
+        return card;
+    }
+
+    /**
+     * One discover or cascade of {@code player}, caused by {@code source}, in the calls XMage's
+     * own DiscoverEffect and CascadeEffect make.
+     */
+    static class XMageHost extends EngineHost<Card, Card> {
+        private static final Logger logger = Logger.getLogger(XMageHost.class);
+        /** One description per printed card: an XMage card class is one printed card. */
+        private static final Map<Class<?>, CardDescription> DESCRIPTIONS = new ConcurrentHashMap<>();
+        final Player player;
+        final Game game;
+        final Ability source;
+
+        XMageHost(Player player, Game game, Ability source) {
+            this.player = player;
+            this.game = game;
+            this.source = source;
+        }
+
+        @Override
+        protected List<Card> library() {
+            return player.getLibrary().getCards(game);
+        }
+
+        @Override
+        protected CardDescription describe(Card card) {
+            return DESCRIPTIONS.computeIfAbsent(card.getClass(), type -> new CardDescription(card instanceof SplitCard
+                ? faces(card).get(1).getAbilities().containsClass(AftermathAbility.class) ? Layout.AFTERMATH : Layout.SPLIT
+                : card instanceof ModalDoubleFacedCard ? Layout.MODAL_DFC
+                : card instanceof CardWithSpellOption ? Layout.ADVENTURE : Layout.NORMAL,
+                faces(card).stream().map(f -> new Face(f.getName(), f.getManaCost().getText(), f.isLand(), false))
+                    .collect(Collectors.toList())));
+        }
+
+        @Override
+        protected List<Card> faces(Card card) {
+            if (card instanceof CardWithHalves)
+                return Arrays.asList(((CardWithHalves) card).getLeftHalfCard(), ((CardWithHalves) card).getRightHalfCard());
+            if (card instanceof CardWithSpellOption)
+                return Arrays.asList(card, ((CardWithSpellOption) card).getSpellCard());
+            return Collections.singletonList(card);
+        }
+
+        @Override
+        protected void toExile(Card card) {
+            player.moveCards(card, Zone.EXILED, source, game);
+            game.processAction(); // each exile is seen before the next, as in XMage's own effects
+        }
+
+        @Override
+        protected void toHand(Card card) {
+            player.moveCards(card, Zone.HAND, source, game);
+        }
+
+        @Override
+        protected void toBottom(Card card) {
+            player.putCardsOnBottomOfLibrary(card, game, source);
+        }
+
+        @Override
+        protected Zone zone(Card card) {
+            return game.getState().getZone(card.getId());
+        }
+
+        @Override
+        protected boolean canCast(Card face) {
+            return face.getSpellAbility().canChooseTarget(game, player.getId());
+        }
+
+        /** XMage's question, "Cast spell without paying its mana cost (A or B)?", then its pick of a part. */
+        @Override
+        protected Optional<Card> choose(Card card, List<Card> castable) {
+            String names = castable.stream().map(Card::getLogName).collect(Collectors.joining(" or "));
+            if (!player.chooseUse(Outcome.PlayForFree, "Cast spell without paying its mana cost (" + names + ")?", source, game))
+                return Optional.empty();
+            allow(castable, true);
+            SpellAbility spell = player.chooseAbilityForCast(card, game, true);
+            allow(castable, false);
+            return castable.stream().filter(f -> spell != null && f.getId().equals(spell.getSourceId())).findFirst();
+        }
+
+        @Override
+        protected void cast(Card face) {
+            allow(Collections.singletonList(face), true);
+            player.cast(face.getSpellAbility(), game, true, new ApprovingObject(source, game));
+            allow(Collections.singletonList(face), false);
+        }
+
+        /** Lets the player cast exactly these parts from exile (XMage's PlayFromNotOwnHandZone), or no longer. */
+        private void allow(List<Card> parts, boolean allowed) {
+            parts.forEach(p -> game.getState().setValue("PlayFromNotOwnHandZone" + p.getId(), allowed ? Boolean.TRUE : null));
+        }
+
+        @Override
+        protected int randomBelow(int bound) {
+            return RandomUtil.nextInt(bound);
+        }
+
+        @Override
+        protected void failed(KeyactException failure) {
+            logger.warn(failure.getMessage(), failure);
+        }
+    }
+}

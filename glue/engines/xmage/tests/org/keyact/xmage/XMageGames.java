@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: MIT */
+package org.keyact.xmage;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import mage.abilities.Ability;
+import mage.abilities.Mode;
+import mage.abilities.SpellAbility;
+import mage.abilities.effects.Effect;
+import mage.abilities.effects.Effects;
+import mage.abilities.effects.keyword.DiscoverEffect;
+import mage.abilities.keyword.CascadeAbility;
+import mage.cards.Card;
+import mage.cards.CardImpl;
+import mage.cards.CardSetInfo;
+import mage.cards.decks.Deck;
+import mage.constants.MultiplayerAttackOption;
+import mage.constants.Outcome;
+import mage.constants.RangeOfInfluence;
+import mage.constants.Rarity;
+import mage.constants.Zone;
+import mage.game.Game;
+import mage.game.GameOptions;
+import mage.game.TwoPlayerDuel;
+import mage.game.mulligan.MulliganType;
+import mage.player.ai.ComputerPlayer;
+import mage.players.Player;
+import mage.util.RandomUtil;
+
+/**
+ * Real XMage two-player duels for the tests: Alice (a scripted ComputerPlayer) and Bob, each
+ * library in a fixed order, built once with XMage's own discover and cascade and once with
+ * keyact's (every DiscoverEffect and CascadeAbility of the cards swapped for keyact's before the
+ * cards enter the game), and the outcome as text, card by card.
+ */
+final class XMageGames {
+    static {
+        org.apache.log4j.BasicConfigurator.configure();
+        org.apache.log4j.Logger.getRootLogger().setLevel(org.apache.log4j.Level.ERROR);
+    }
+
+    /** What the validation layer reported (logger org.keyact.validate), and keyact's own warnings. */
+    static final List<String> REPORTS = Collections.synchronizedList(new ArrayList<>());
+    private static final Handler CAPTURE = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            REPORTS.add(r.getLoggerName() + ": " + new java.util.logging.SimpleFormatter().formatMessage(r));
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+    };
+
+    static {
+        Logger.getLogger("org.keyact").addHandler(CAPTURE);
+    }
+
+    private XMageGames() {}
+
+    /** XMage's TwoPlayerDuel with its setup (init) callable without playing the game loop. */
+    static final class Duel extends TwoPlayerDuel {
+        Duel() {
+            super(MultiplayerAttackOption.LEFT, RangeOfInfluence.ALL, MulliganType.GAME_DEFAULT.getMulligan(0), 60, 20, 7);
+        }
+
+        Duel(Duel d) {
+            super(d);
+        }
+
+        void setUp(UUID startingPlayer) {
+            init(startingPlayer);
+        }
+
+        @Override
+        public Duel copy() {
+            return new Duel(this);
+        }
+    }
+
+    /**
+     * XMage's ComputerPlayer, with the discover/cascade questions scripted: {@code use} answers
+     * "Cast spell without paying its mana cost (...)?" (null: the AI decides), {@code part} picks
+     * the part to cast by name among those XMage opened (null or not open: the AI's pick).
+     */
+    static final class Bot extends ComputerPlayer {
+        Boolean use;
+        String part;
+
+        Bot(String name) {
+            super(name, RangeOfInfluence.ALL);
+        }
+
+        Bot(Bot b) {
+            super(b);
+            use = b.use;
+            part = b.part;
+        }
+
+        @Override
+        public boolean chooseMulligan(Game game) {
+            return false;
+        }
+
+        @Override
+        public boolean chooseUse(Outcome outcome, String message, Ability source, Game game) {
+            if (use != null && message.startsWith("Cast spell without paying its mana cost"))
+                return use;
+            return super.chooseUse(outcome, message, source, game);
+        }
+
+        @Override
+        public SpellAbility chooseAbilityForCast(Card card, Game game, boolean noMana) {
+            if (part != null)
+                for (Card p : faces(card))
+                    if (p.getName().equals(part)
+                        && Boolean.TRUE.equals(game.getState().getValue("PlayFromNotOwnHandZone" + p.getId())))
+                        return p.getSpellAbility();
+            return super.chooseAbilityForCast(card, game, noMana);
+        }
+
+        @Override
+        public Bot copy() {
+            return new Bot(this);
+        }
+    }
+
+    /** One game: Alice's and Bob's zones by card class name ("basiclands.Mountain", "l.LightningBolt"). */
+    static final class Setup {
+        final List<String> library = new ArrayList<>(), hand = new ArrayList<>(), battlefield = new ArrayList<>();
+        final List<String> bobLibrary = new ArrayList<>(), bobBattlefield = new ArrayList<>();
+        String source;
+        Boolean use = true;
+        String part;
+
+        Setup library(String... cards) {
+            Collections.addAll(library, cards);
+            return this;
+        }
+
+        Setup bobBattlefield(String... cards) {
+            Collections.addAll(bobBattlefield, cards);
+            return this;
+        }
+
+        Setup battlefield(String... cards) {
+            Collections.addAll(battlefield, cards);
+            return this;
+        }
+
+        Setup source(String card) {
+            source = card;
+            return this;
+        }
+
+        Setup use(Boolean use) {
+            this.use = use;
+            return this;
+        }
+
+        Setup part(String part) {
+            this.part = part;
+            return this;
+        }
+    }
+
+    /** A built game: the game, Alice, her source card and the libraries as built. */
+    static final class Built {
+        final Duel game;
+        final Bot alice;
+        final Player bob;
+        final Card source;
+        /** Each library card's zone change counter as built. */
+        final java.util.Map<UUID, Integer> moves = new java.util.HashMap<>();
+
+        Built(Duel game, Bot alice, Player bob, Card source) {
+            this.game = game;
+            this.alice = alice;
+            this.bob = bob;
+            this.source = source;
+            for (Player p : new Player[] {alice, bob})
+                for (UUID id : p.getLibrary().getCardList())
+                    moves.put(id, game.getState().getZoneChangeCounter(id));
+        }
+
+        /** A library card left the library (and came back) since the game was built. */
+        boolean moved(UUID card) {
+            return moves.getOrDefault(card, -1) != game.getState().getZoneChangeCounter(card);
+        }
+    }
+
+    /** The card of class mage.cards.NAME owned by owner (a basic land: basiclands.Name). */
+    static Card card(String name, UUID owner) {
+        try {
+            Class<?> type = Class.forName("mage.cards." + name);
+            String cardName = SPLIT_NAMES.getOrDefault(type.getSimpleName(), type.getSimpleName());
+            return (Card) type.getConstructor(UUID.class, CardSetInfo.class)
+                .newInstance(owner, new CardSetInfo(cardName, "KEYACT", "1", Rarity.COMMON));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("no XMage card " + name, e);
+        }
+    }
+
+    /** XMage names a split card's halves from its printed name; other names here are cosmetic. */
+    private static final java.util.Map<String, String> SPLIT_NAMES = new java.util.HashMap<>();
+
+    static {
+        SPLIT_NAMES.put("FireIce", "Fire // Ice");
+        SPLIT_NAMES.put("BoomBust", "Boom // Bust");
+        SPLIT_NAMES.put("CommitMemory", "Commit // Memory");
+        SPLIT_NAMES.put("CutRibbons", "Cut // Ribbons");
+    }
+
+    /** The card's faces as keyact's XMage host sees them. */
+    static List<Card> faces(Card card) {
+        return FACES.faces(card);
+    }
+
+    private static final KeyactDiscoverEffect.XMageHost FACES = new KeyactDiscoverEffect.XMageHost(null, null, null);
+
+    /** Build setup: through keyact when {@code keyact} (the cards' discover and cascade swapped). */
+    static Built build(Setup s, boolean keyact) {
+        RandomUtil.setSeed(20260824L);
+        Duel game = new Duel();
+        Bot alice = new Bot("Alice");
+        alice.use = s.use;
+        alice.part = s.part;
+        Bot bob = new Bot("Bob");
+        game.addPlayer(alice, new Deck());
+        game.addPlayer(bob, new Deck());
+        GameOptions options = new GameOptions();
+        options.skipInitShuffling = true;
+        game.setGameOptions(options);
+        game.setUp(alice.getId());
+        alice = (Bot) game.getPlayer(alice.getId()); // the game's own objects from here on
+        bob = (Bot) game.getPlayer(bob.getId());
+        alice.getLibrary().reset(); // setUp drew the opening hands from empty libraries: not a loss
+        bob.getLibrary().reset();
+        Card source = s.source == null ? null : card(s.source, alice.getId());
+        place(game, alice, s.library, s.hand, s.battlefield, source, keyact);
+        place(game, bob, s.bobLibrary.isEmpty() ? Collections.nCopies(5, "basiclands.Island") : s.bobLibrary, Collections.<String>emptyList(), s.bobBattlefield, null, keyact);
+        return new Built(game, alice, bob, source);
+    }
+
+    private static void place(Game game, Player p, List<String> library, List<String> hand, List<String> battlefield,
+                              Card source, boolean keyact) {
+        List<Card> lib = new ArrayList<>(), inHand = new ArrayList<>(), onField = new ArrayList<>();
+        for (String n : library)
+            lib.add(card(n, p.getId()));
+        for (String n : hand)
+            inHand.add(card(n, p.getId()));
+        for (String n : battlefield)
+            onField.add(card(n, p.getId()));
+        if (source != null)
+            inHand.add(source);
+        Set<Card> all = new HashSet<>(lib);
+        all.addAll(inHand);
+        all.addAll(onField);
+        if (keyact)
+            all.forEach(XMageGames::useKeyact);
+        game.loadCards(all, p.getId());
+        for (int i = lib.size() - 1; i >= 0; i--)
+            p.getLibrary().putOnTop(lib.get(i), game);
+        for (Card c : inHand) {
+            game.getState().setZone(c.getId(), Zone.HAND);
+            p.getHand().add(c);
+        }
+        for (Card c : onField)
+            p.moveCards(c, Zone.BATTLEFIELD, null, game);
+        game.applyEffects();
+    }
+
+    /** Swap the card's DiscoverEffects and CascadeAbilities (in every part) for keyact's. */
+    static void useKeyact(Card card) {
+        for (Card part : faces(card)) {
+            List<Ability> cascades = new ArrayList<>();
+            for (Ability a : part.getAbilities()) {
+                if (a instanceof CascadeAbility)
+                    cascades.add(a);
+                for (Mode m : a.getModes().values()) {
+                    Effects effects = m.getEffects();
+                    for (int i = 0; i < effects.size(); i++)
+                        if (effects.get(i) instanceof DiscoverEffect)
+                            effects.set(i, new KeyactDiscoverEffect(amount((DiscoverEffect) effects.get(i))));
+                }
+            }
+            for (Ability a : cascades) {
+                part.getAbilities().remove(a);
+                part.addAbility(new KeyactCascadeAbility());
+            }
+        }
+    }
+
+    /**
+     * Every card class of the XMage sets jar (system property org.keyact.xmage.sets) that uses
+     * DiscoverEffect: its own class, or an effect class of its source file, names it.
+     */
+    static List<String> discoverCards() {
+        java.util.TreeSet<String> cards = new java.util.TreeSet<>();
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(System.getProperty("org.keyact.xmage.sets"))) {
+            for (java.util.jar.JarEntry e : Collections.list(jar.entries())) {
+                if (!e.getName().startsWith("mage/cards/") || !e.getName().endsWith(".class"))
+                    continue;
+                String bytes = new String(jar.getInputStream(e).readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+                if (!bytes.contains("mage/abilities/effects/keyword/DiscoverEffect"))
+                    continue;
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("([A-Za-z0-9]+)\\.java").matcher(bytes);
+                String dir = e.getName().substring("mage/cards/".length(), "mage/cards/".length() + 2);
+                if (m.find())
+                    cards.add(dir.replace('/', '.') + m.group(1));
+            }
+        } catch (java.io.IOException x) {
+            throw new IllegalStateException(x);
+        }
+        return new ArrayList<>(cards);
+    }
+
+    /** XMage's DiscoverEffect keeps its N private. */
+    static int amount(DiscoverEffect e) {
+        try {
+            Field f = DiscoverEffect.class.getDeclaredField("amount");
+            f.setAccessible(true);
+            return f.getInt(e);
+        } catch (ReflectiveOperationException x) {
+            throw new IllegalStateException(x);
+        }
+    }
+
+    /** The card's ability that discovers, and its DiscoverEffect or KeyactDiscoverEffect. */
+    static Object[] discoverAbility(Card card) {
+        for (Card part : faces(card))
+            for (Ability a : part.getAbilities())
+                for (Mode m : a.getModes().values())
+                    for (Effect e : m.getEffects())
+                        if (e instanceof DiscoverEffect || e instanceof KeyactDiscoverEffect)
+                            return new Object[] {a, e};
+        return null;
+    }
+
+    /** Resolve everything on the stack, with the triggers it causes, as the game loop would. */
+    static void settle(Game game) {
+        for (int i = 0; i < 50; i++) {
+            game.getState().handleSimultaneousEvent(game);
+            game.checkStateAndTriggered();
+            if (game.getStack().isEmpty())
+                return;
+            game.getStack().resolve(game);
+            game.applyEffects();
+        }
+        throw new IllegalStateException("the stack did not settle: " + game.getStack());
+    }
+
+    /**
+     * The outcome card by card: each player's life, hand, battlefield, graveyard, exile, stack
+     * (sorted names), and library: the cards that never moved in their order, then those that
+     * left it and came back (put on the bottom) sorted, since XMage's bottom order is an unseeded
+     * shuffle.
+     */
+    static String outcome(Built b) {
+        StringBuilder s = new StringBuilder();
+        for (Player p : new Player[] {b.alice, b.bob}) {
+            Game g = b.game;
+            TreeMap<String, List<String>> zones = new TreeMap<>();
+            for (Card c : g.getCards()) {
+                if (!c.getOwnerId().equals(p.getId()) || c.getMainCard() != c)
+                    continue;
+                Zone z = g.getState().getZone(c.getId());
+                if (z == Zone.LIBRARY || z == Zone.BATTLEFIELD)
+                    continue;
+                zones.computeIfAbsent(String.valueOf(z), k -> new ArrayList<>()).add(c.getName());
+            }
+            for (mage.game.permanent.Permanent perm : g.getBattlefield().getAllPermanents())
+                if (perm.getOwnerId().equals(p.getId())) // by the face it is (a modal back face, a token)
+                    zones.computeIfAbsent("BATTLEFIELD", k -> new ArrayList<>()).add(perm.getName());
+            s.append(p.getName()).append(": life ").append(p.getLife());
+            zones.forEach((z, names) -> {
+                Collections.sort(names);
+                s.append("; ").append(z).append(' ').append(names);
+            });
+            List<String> top = new ArrayList<>(), bottom = new ArrayList<>();
+            for (UUID id : p.getLibrary().getCardList())
+                (b.moved(id) ? bottom : top).add(g.getCard(id).getName());
+            Collections.sort(bottom);
+            s.append("; library ").append(top).append(" then bottom ").append(bottom).append('\n');
+        }
+        return s.toString();
+    }
+}
