@@ -247,6 +247,12 @@ final class XMageGames {
         bob = (Bot) game.getPlayer(bob.getId());
         alice.getLibrary().reset(); // setUp drew the opening hands from empty libraries: not a loss
         bob.getLibrary().reset();
+        // Alice's first main phase, her priority: she may cast sorceries.
+        mage.game.turn.Phase main = new mage.game.turn.PreCombatMainPhase();
+        main.setStep(new mage.game.turn.PreCombatMainStep());
+        game.getTurn().setPhase(main);
+        game.getState().setActivePlayerId(alice.getId());
+        game.getState().setPriorityPlayerId(alice.getId());
         Card source = s.source == null ? null : card(s.source, alice.getId());
         place(game, alice, s.library, s.hand, s.battlefield, source, keyact);
         place(game, bob, s.bobLibrary.isEmpty() ? Collections.nCopies(5, "basiclands.Island") : s.bobLibrary, Collections.<String>emptyList(), s.bobBattlefield, null, keyact);
