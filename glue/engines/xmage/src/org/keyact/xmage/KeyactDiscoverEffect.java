@@ -5,8 +5,7 @@ import java.util.*;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import mage.ApprovingObject;
-import mage.abilities.Ability;
-import mage.abilities.SpellAbility;
+import mage.abilities.*;
 import mage.abilities.effects.OneShotEffect;
 import mage.abilities.keyword.AftermathAbility;
 import mage.cards.*;
@@ -15,8 +14,6 @@ import mage.constants.Zone;
 import mage.game.Game;
 import mage.game.events.GameEvent;
 import mage.players.Player;
-import mage.util.RandomUtil;
-import org.apache.log4j.Logger;
 import org.keyact.*;
 
 /**
@@ -54,10 +51,9 @@ public class KeyactDiscoverEffect extends OneShotEffect {
     @Override
     public boolean apply(Game game, Ability source) {
         Player player = game.getPlayer(source.getControllerId());
-        if (player == null)
-            return false;
-        doDiscover(player, amount, game, source);
-        return true;
+        if (player != null)
+            doDiscover(player, amount, game, source);
+        return player != null;
     }
 
     /**
@@ -73,10 +69,11 @@ public class KeyactDiscoverEffect extends OneShotEffect {
 
     /**
      * One discover or cascade of {@code player}, caused by {@code source}, in the calls XMage's
-     * own DiscoverEffect and CascadeEffect make.
+     * own DiscoverEffect and CascadeEffect make. Failures are logged by keyact (java.util.logging
+     * {@code org.keyact}, beside its validation reports in {@code org.keyact.validate}); the bottom
+     * order is keyact's default generator, as XMage's own is an unseeded shuffle.
      */
     static class XMageHost extends EngineHost<Card, Card> {
-        private static final Logger logger = Logger.getLogger(XMageHost.class);
         /** One description per printed card: an XMage card class is one printed card. */
         private static final Map<Class<?>, CardDescription> DESCRIPTIONS = new ConcurrentHashMap<>();
         final Player player;
@@ -106,11 +103,10 @@ public class KeyactDiscoverEffect extends OneShotEffect {
 
         @Override
         protected List<Card> faces(Card card) {
-            if (card instanceof CardWithHalves)
-                return Arrays.asList(((CardWithHalves) card).getLeftHalfCard(), ((CardWithHalves) card).getRightHalfCard());
-            if (card instanceof CardWithSpellOption)
-                return Arrays.asList(card, ((CardWithSpellOption) card).getSpellCard());
-            return Collections.singletonList(card);
+            return card instanceof CardWithHalves
+                ? Arrays.asList(((CardWithHalves) card).getLeftHalfCard(), ((CardWithHalves) card).getRightHalfCard())
+                : card instanceof CardWithSpellOption ? Arrays.asList(card, ((CardWithSpellOption) card).getSpellCard())
+                : Collections.singletonList(card);
         }
 
         @Override
@@ -142,8 +138,8 @@ public class KeyactDiscoverEffect extends OneShotEffect {
         /** XMage's question, "Cast spell without paying its mana cost (A or B)?", then its pick of a part. */
         @Override
         protected Optional<Card> choose(Card card, List<Card> castable) {
-            String names = castable.stream().map(Card::getLogName).collect(Collectors.joining(" or "));
-            if (!player.chooseUse(Outcome.PlayForFree, "Cast spell without paying its mana cost (" + names + ")?", source, game))
+            if (!player.chooseUse(Outcome.PlayForFree, "Cast spell without paying its mana cost ("
+                + castable.stream().map(Card::getLogName).collect(Collectors.joining(" or ")) + ")?", source, game))
                 return Optional.empty();
             allow(castable, true);
             SpellAbility spell = player.chooseAbilityForCast(card, game, true);
@@ -161,16 +157,6 @@ public class KeyactDiscoverEffect extends OneShotEffect {
         /** Lets the player cast exactly these parts from exile (XMage's PlayFromNotOwnHandZone), or no longer. */
         private void allow(List<Card> parts, boolean allowed) {
             parts.forEach(p -> game.getState().setValue("PlayFromNotOwnHandZone" + p.getId(), allowed ? Boolean.TRUE : null));
-        }
-
-        @Override
-        protected int randomBelow(int bound) {
-            return RandomUtil.nextInt(bound);
-        }
-
-        @Override
-        protected void failed(KeyactException failure) {
-            logger.warn(failure.getMessage(), failure);
         }
     }
 }
