@@ -85,8 +85,10 @@ class DiscoverCardsTest {
         assertTrue(cards.size() >= 30, "the jar's discover cards: " + cards);
         for (String card : cards) {
             XMageGames.Setup s = new XMageGames.Setup().library(LIBRARY).source(card).bobBattlefield("g.GrayOgre");
-            Side[] sides = both(s, XMageGames.discoverAbility(XMageGames.card(card, java.util.UUID.randomUUID())) != null ? -1 : 3);
-            System.out.println("discover card " + card + ":\n" + sides[1].outcome);
+            boolean ability = XMageGames.discoverAbility(XMageGames.card(card, java.util.UUID.randomUUID())) != null;
+            Side[] sides = both(s, ability ? -1 : 3);
+            System.out.println("discover card " + card + (ability ? " (its ability)" : " (doDiscover 3)") + ":\n"
+                + sides[1].outcome);
             assertEquals(sides[0].outcome, sides[1].outcome, card + ": XMage's own discover and keyact's differ");
         }
     }
