@@ -153,8 +153,8 @@ class DiscoverCardsTest {
     @Test
     void libraryRunsOut() {
         // CR 701.57c: the library ran out; its last card (Island, mana value 0 <= 4) is the
-        // discovered card. XMage's doDiscover returns null (Hit the Mother Lode makes no
-        // Treasures); keyact's returns the Island.
+        // discovered card. XMage's doDiscover returns null, keyact's the Island. (The cards that
+        // read it count null as mana value 0: Hit the Mother Lode's Treasures are the same.)
         Side[] sides = both(new XMageGames.Setup().library("basiclands.Mountain", "basiclands.Island")
             .source("h.HitTheMotherLode"), 4);
         assertEquals(sides[0].outcome, sides[1].outcome);
