@@ -3,7 +3,8 @@
 """keyact.jar as a Java 8 library.
 
 java8_test.py classes JAR
-    every class in JAR is class-file version 52 (Java 8).
+    every class in JAR (and every stand-in class stored as NAME.bin) is
+    class-file version 52 (Java 8).
 java8_test.py consumer --javac J --java J --jar JAR --jni LIB --discover SO --readme MD
     the Java example of MD (the first ```java block) compiles with
     `javac --release 8 -Xlint:all -Werror` against JAR alone and runs under
@@ -23,7 +24,8 @@ def check_classes(jar):
     versions = {}
     with zipfile.ZipFile(jar) as z:
         for name in z.namelist():
-            if name.endswith('.class'):
+            # .bin: the XMage switch's stand-in classes, stored as resources
+            if name.endswith('.class') or name.endswith('.bin'):
                 head = z.read(name)[:8]
                 magic, _minor, major = struct.unpack('>IHH', head)
                 if magic != 0xCAFEBABE:

@@ -195,11 +195,11 @@ public abstract class EngineHost<C, F> implements Host {
             taken = 0;
             if (handles.length < library.size())
                 handles = new long[library.size()];
-            IdentityHashMap<C, Long> seen = new IdentityHashMap<>(known.size());
+            IdentityHashMap<C, Long> seen = known.isEmpty() ? null : new IdentityHashMap<C, Long>(known.size());
             for (int i = 0; i < known.size(); i++)
                 seen.put(known.get(i), (long) i + 1);
             for (int i = 0; i < library.size(); i++) {
-                Long h = seen.isEmpty() ? null : seen.get(library.get(i));
+                Long h = seen == null ? null : seen.get(library.get(i));
                 if (h == null) {
                     known.add(library.get(i));
                     h = (long) known.size();
