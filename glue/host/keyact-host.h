@@ -326,6 +326,50 @@ typedef void (*KeyactViolationFunc)(const keyact_host *host, const KeyactViolati
 void keyact_registry_set_violation_handler(KeyactRegistry *registry, KeyactViolationFunc func,
                                            gpointer user_data, GDestroyNotify destroy);
 
+/* What the validation layer says of one resolve, beside its result: for a
+ * host that wants more than the reports, in particular under FATAL, where
+ * it must find every card the failed resolve moved or may have moved.
+ *
+ * Under FATAL, after a resolve that did not complete, the layer locates
+ * every card the plugin moved or may have moved (a move that failed or was
+ * disputed, every step of a batched apply_steps that failed or misreported
+ * what it applied, every card in result->stranded) with the host's card_zone,
+ * or, without it, with its own library_size and library_card reads. It then
+ * rewrites result->stranded to hold exactly those that are in exile (the
+ * plugin's own list, plus any the plugin believed elsewhere), and lists here
+ * the others whose place the plugin's result does not say: the host's
+ * answers put them somewhere the plugin does not believe, or cannot say
+ * where they are (zone KEYACT_ZONE_NONE: look for it, it is in exile or
+ * where the plugin asked it to go). So no card is in exile unlisted. Since 1.4. */
+typedef struct {
+    keyact_card_id card;
+    uint32_t zone;        /* KEYACT_ZONE_* as the host's answers place it; NONE: they do not say */
+    uint32_t reserved0;   /* 0 */
+} KeyactUnsettledCard;
+
+typedef struct {
+    gsize struct_size;               /* sizeof(KeyactValidationResult), set by the caller */
+    guint n_reports;                 /* violations reported during the resolve */
+    /* The checks skipped for this host and why, one sentence (static,
+     * library-owned), or NULL when every check ran or validation is off. */
+    const char *skipped;
+    guint unsettled_count;           /* FATAL: the cards above; the total */
+    guint unsettled_capacity;        /* set by the caller: room in `unsettled` */
+    KeyactUnsettledCard *unsettled;  /* set by the caller (may be NULL); at most
+                                      * unsettled_capacity entries are written */
+} KeyactValidationResult;
+
+/* keyact_bound_action_resolve(), and what the validation layer says of the
+ * resolve into *validation (its struct_size, unsettled_capacity and
+ * unsettled set by the caller; everything else is written: zeros when
+ * validation is off). KEYACT_E_INVAL for a NULL or short `validation`.
+ * Thread: as keyact_bound_action_resolve(). Since 1.4. */
+int32_t keyact_bound_action_resolve_validated(const KeyactBoundAction *bound,
+                                              const keyact_host *host,
+                                              const keyact_resolve_args *args,
+                                              keyact_resolve_result *result,
+                                              KeyactValidationResult *validation);
+
 /* ---- slots: resolve "whatever serves this action now" (hot swap) ---- */
 typedef struct _KeyactSlot KeyactSlot;
 
@@ -340,6 +384,13 @@ KeyactSlot *keyact_registry_get_slot(KeyactRegistry *registry, const char *name)
  * Thread: any, concurrently. */
 int32_t keyact_slot_resolve(KeyactSlot *slot, const keyact_host *host,
                             const keyact_resolve_args *args, keyact_resolve_result *result);
+
+/* keyact_slot_resolve() with what the validation layer says of the resolve
+ * (see keyact_bound_action_resolve_validated()). Since 1.4. */
+int32_t keyact_slot_resolve_validated(KeyactSlot *slot, const keyact_host *host,
+                                      const keyact_resolve_args *args,
+                                      keyact_resolve_result *result,
+                                      KeyactValidationResult *validation);
 
 /* Pin the current implementation (e.g. for a whole game): fills *out with a
  * reference to its plugin, to give back with keyact_bound_action_release().

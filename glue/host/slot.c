@@ -87,3 +87,20 @@ KEYACT_HOST_API int32_t keyact_slot_resolve(KeyactSlot *slot, const keyact_host 
     keyact_bound_action_release(&bound);
     return status;
 }
+
+KEYACT_HOST_API int32_t keyact_slot_resolve_validated(KeyactSlot *slot, const keyact_host *host,
+                                                      const keyact_resolve_args *args,
+                                                      keyact_resolve_result *result,
+                                                      KeyactValidationResult *validation)
+{
+    KeyactBoundAction bound;
+    int32_t status;
+
+    if (slot == NULL)
+        return KEYACT_E_INVAL;
+    if (!keyact_slot_acquire(slot, &bound))
+        return KEYACT_E_NOTFOUND;
+    status = keyact_bound_action_resolve_validated(&bound, host, args, result, validation);
+    keyact_bound_action_release(&bound);
+    return status;
+}
