@@ -68,23 +68,17 @@ static gboolean blame_a_move(VlLayer *layer, uint32_t size)
             continue;
         guint at = GPOINTER_TO_UINT(g_hash_table_lookup(found, &rec->card));
         gboolean believed_in = vl_believed_zone(layer, rec->card) == KEYACT_ZONE_LIBRARY;
-        g_autofree char *to = vl_destination(rec->moved_to, rec->moved_index);
-        const char *said = rec->moved_rc == KEYACT_OK ? "success"
-                                                      : keyact_status_name(rec->moved_rc);
-        VlRule rule = rec->moved_rc == KEYACT_OK ? VL_RULE_MOVE_DESTINATION
-                                                 : VL_RULE_MOVE_FAILED_STAYS;
+        VlRule rule = rec->moved_applied ? VL_RULE_MOVE_DESTINATION : VL_RULE_MOVE_FAILED_STAYS;
         if (at != 0 && !believed_in) {
             vl_report(layer, rule, rec->moved_by, NULL, rec->card,
-                      "answered %s moving the card %s, but at the end of the resolve "
-                      "library_size counts it in the library and library_card answers it at "
-                      "index %u", said, to, at - 1u);
+                      "%s, but at the end of the resolve library_size counts it in the library "
+                      "and library_card answers it at index %u", rec->moved_claim, at - 1u);
             return TRUE;
         }
         if (at == 0 && believed_in) {
             vl_report(layer, rule, rec->moved_by, NULL, rec->card,
-                      "answered %s moving the card %s, but at the end of the resolve "
-                      "library_size does not count it and library_card answers it at no index",
-                      said, to);
+                      "%s, but at the end of the resolve library_size does not count it and "
+                      "library_card answers it at no index", rec->moved_claim);
             return TRUE;
         }
     }
@@ -115,10 +109,9 @@ static void check_end_top(VlLayer *layer, uint32_t size)
     gint64 bottom_at = bottom_index_of(layer, card, size);
     if (rec != NULL && rec->moved_by != NULL && believed != 0 &&
         (believed != KEYACT_ZONE_LIBRARY || bottom_at > 0)) {
-        g_autofree char *to = vl_destination(rec->moved_to, rec->moved_index);
         vl_report(layer, VL_RULE_END_ZONES, rec->moved_by, "library_card", card,
-                  "%s answered success moving the card %s, but at the end of the resolve "
-                  "library_card answers it at index 0 (the top)", rec->moved_by, to);
+                  "%s, but at the end of the resolve library_card answers it at index 0 (the "
+                  "top)", rec->moved_claim);
     } else if (layer->top->len > 0 && g_array_index(layer->top, keyact_card_id, 0) != card) {
         vl_report(layer, VL_RULE_END_ZONES, "library_card", NULL, card,
                   "answered the card at index 0 at the end of the resolve, where the plugin's "
@@ -141,12 +134,12 @@ static void check_end_bottom(VlLayer *layer, uint32_t size)
                 KEYACT_OK && card == expected)
             continue;
         const VlCard *rec = vl_card_lookup(layer, expected);
-        const char *mover = rec != NULL && rec->moved_by != NULL ? rec->moved_by : "move_card";
-        vl_report(layer, VL_RULE_END_ZONES, mover, "library_card", expected,
-                  "%s answered success moving the card to the bottom of the library (%u of %u "
-                  "put there), but at the end of the resolve library_card answers card %"
-                  G_GUINT64_FORMAT " at index %u, where it should be", mover, j + 1, k,
-                  (guint64)card, size - k + j);
+        if (rec == NULL || rec->moved_by == NULL)
+            return;
+        vl_report(layer, VL_RULE_END_ZONES, rec->moved_by, "library_card", expected,
+                  "%s (%u of %u put at the bottom), but at the end of the resolve library_card "
+                  "answers card %" G_GUINT64_FORMAT " at index %u, where it should be",
+                  rec->moved_claim, j + 1, k, (guint64)card, size - k + j);
         return;
     }
 }
@@ -164,6 +157,17 @@ static void check_end_library(VlLayer *layer)
                       "answered %u at the end of the resolve, but the plugin's moves leave %"
                       G_GINT64_FORMAT " (and library_card finds every card they leave there)",
                       size, layer->library_size);
+        return;
+    }
+    /* The last card: a library_size too high by as much as the first
+     * answer was shows here, where the sizes agree. */
+    keyact_card_id last = KEYACT_CARD_NONE;
+    if (size > 0 && layer->inner->library_card(layer->inner, layer->game, layer->player,
+                                               size - 1u, &last) == KEYACT_E_NOTFOUND) {
+        vl_report(layer, VL_RULE_LIBRARY_SIZE, "library_size", "library_card", KEYACT_CARD_NONE,
+                  "library_size answers %u at the end of the resolve, as the plugin's moves "
+                  "leave it, but library_card answers KEYACT_E_NOTFOUND for index %u, the last",
+                  size, size - 1u);
         return;
     }
     if (size > 0)

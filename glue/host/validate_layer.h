@@ -80,6 +80,8 @@ typedef struct {
     uint32_t moved_to;
     uint32_t moved_index;      /* library_index of that move */
     int32_t moved_rc;          /* the call's status */
+    gboolean moved_applied;    /* the host said that move was applied */
+    char *moved_claim;         /* what the host said, for reports: "apply_steps answered ..." */
     /* Its description. */
     char *name;                /* "Fire // Ice", from the first valid description */
     gboolean described;
@@ -127,7 +129,8 @@ void vl_model_moved(VlLayer *layer, keyact_card_id card, uint32_t to_zone,
                     uint32_t library_index);
 /* Note the move as the host answered it (applied or not), for reports. */
 void vl_model_note_move(VlLayer *layer, keyact_card_id card, const char *callback,
-                        uint32_t to_zone, uint32_t library_index, int32_t rc);
+                        uint32_t to_zone, uint32_t library_index, int32_t rc, gboolean applied,
+                        const char *claim);
 /* Forget the library's order and size: a report disputed them. */
 void vl_model_forget_library(VlLayer *layer);
 gboolean vl_ours(const VlLayer *layer, keyact_game_id game, keyact_player_id player);

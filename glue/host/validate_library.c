@@ -40,29 +40,40 @@ gboolean vl_check_library_size(VlLayer *layer, int32_t rc, uint32_t size)
 }
 
 /* library_card answered no card at `index`, or a card at `index`, of a
- * library the model says holds `layer->library_size` cards: ask
- * library_size again to see which of the two answers the host stands by. */
+ * library the model says holds `layer->library_size` cards. library_size
+ * asked again, or library_card one index further, may side with one of
+ * the two answers; else the report names both. */
 static gboolean size_disagrees(VlLayer *layer, const char *callback, uint32_t index,
                                gboolean found)
 {
     gint64 believed = layer->library_size;
     gint64 now = size_now(layer);
-    gboolean size_agrees_now = now >= 0 && (found ? now > index : now <= index);
+    keyact_card_id next = KEYACT_CARD_NONE;
 
-    if (size_agrees_now)
+    if (now >= 0 && (found ? now > index : now <= index))
         return vl_report(layer, VL_RULE_LIBRARY_SIZE, "library_size", NULL, KEYACT_CARD_NONE,
                          "answered a size that leaves %" G_GINT64_FORMAT " cards after the "
                          "plugin's moves, but library_size now answers %" G_GINT64_FORMAT
                          ", and %s %s index %u", believed, now, callback,
                          found ? "answers a card at" : "answers KEYACT_E_NOTFOUND for", index);
     if (found)
+        return vl_report(layer, VL_RULE_LIBRARY_CARD_RANGE, callback, "library_size",
+                         KEYACT_CARD_NONE,
+                         "%s answered a card for index %u, but library_size answers a library "
+                         "of %" G_GINT64_FORMAT " cards (asked again)", callback, index,
+                         now >= 0 ? now : believed);
+    if (index + 1u < (now >= 0 ? now : believed) &&
+        layer->inner->library_card(layer->inner, layer->game, layer->player, index + 1u,
+                                   &next) == KEYACT_OK)
         return vl_report(layer, VL_RULE_LIBRARY_CARD_RANGE, callback, NULL, KEYACT_CARD_NONE,
-                         "answered a card for index %u of a library that holds %" G_GINT64_FORMAT
-                         " cards (library_size, asked again)", index, now >= 0 ? now : believed);
-    return vl_report(layer, VL_RULE_LIBRARY_CARD_RANGE, callback, NULL, KEYACT_CARD_NONE,
-                     "answered KEYACT_E_NOTFOUND for index %u of a library that holds %"
-                     G_GINT64_FORMAT " cards (library_size, asked again)", index,
-                     now >= 0 ? now : believed);
+                         "answered KEYACT_E_NOTFOUND for index %u of a library that holds %"
+                         G_GINT64_FORMAT " cards (library_size, asked again), and card %"
+                         G_GUINT64_FORMAT " for index %u", index, now >= 0 ? now : believed,
+                         (guint64)next, index + 1u);
+    return vl_report(layer, VL_RULE_LIBRARY_SIZE, "library_size", callback, KEYACT_CARD_NONE,
+                     "library_size answered a size that leaves %" G_GINT64_FORMAT " cards after "
+                     "the plugin's moves, but %s answers KEYACT_E_NOTFOUND for index %u",
+                     believed, callback, index);
 }
 
 /* The library answered `card`, which the plugin moved away with a move that
@@ -71,23 +82,22 @@ static gboolean moved_card_answered(VlLayer *layer, const char *callback, uint32
                                     VlCard *rec)
 {
     uint32_t zone = vl_host_zone(layer, rec->card);
-    g_autofree char *to = vl_destination(rec->moved_to, rec->moved_index);
     const char *mover = rec->moved_by != NULL ? rec->moved_by : "move_card";
+    const char *claim = rec->moved_claim != NULL ? rec->moved_claim : "a move";
 
     if (rec->disputed)
         return FALSE;
     if (zone == KEYACT_ZONE_LIBRARY)
         return vl_report(layer, VL_RULE_MOVE_DESTINATION, mover, NULL, rec->card,
-                         "answered success moving the card %s, but %s still answers it at "
-                         "index %u and card_zone says it is in the library", to, callback, index);
+                         "%s, but %s still answers it at index %u and card_zone says it is in "
+                         "the library", claim, callback, index);
     if (zone != 0)
         return vl_report(layer, VL_RULE_LIBRARY_AGREES, callback, NULL, rec->card,
-                         "answered the card at index %u of the library, but %s moved it %s "
-                         "(answering success) and card_zone says it is %s", index, mover, to,
-                         vl_zone_where(zone));
+                         "answered the card at index %u of the library, but %s and card_zone "
+                         "says it is %s", index, claim, vl_zone_where(zone));
     return vl_report(layer, VL_RULE_LIBRARY_AGREES, mover, callback, rec->card,
-                     "%s answered success moving the card %s, but %s still answers it at "
-                     "index %u of the library", mover, to, callback, index);
+                     "%s, but %s still answers it at index %u of the library", claim, callback,
+                     index);
 }
 
 /* The host answered `card` at `index` from the top (by `callback`). */

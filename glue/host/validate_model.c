@@ -55,7 +55,8 @@ uint32_t vl_believed_zone(const VlLayer *layer, keyact_card_id card)
 }
 
 void vl_model_note_move(VlLayer *layer, keyact_card_id card, const char *callback,
-                        uint32_t to_zone, uint32_t library_index, int32_t rc)
+                        uint32_t to_zone, uint32_t library_index, int32_t rc, gboolean applied,
+                        const char *claim)
 {
     VlCard *rec = vl_card(layer, card);
     if (rec == NULL)
@@ -64,6 +65,9 @@ void vl_model_note_move(VlLayer *layer, keyact_card_id card, const char *callbac
     rec->moved_to = to_zone;
     rec->moved_index = library_index;
     rec->moved_rc = rc;
+    rec->moved_applied = applied;
+    g_free(rec->moved_claim);
+    rec->moved_claim = g_strdup(claim);
     if (to_zone < 32u)
         rec->asked_zones |= 1u << to_zone;
 }

@@ -15,6 +15,29 @@
  */
 #include "validate_layer.h"
 
+/* A move out of the library answered success, and card_zone says the card
+ * is still there. Where the plugin saw it, library_card settles it: the
+ * card still there, the move did nothing; another card there, card_zone is
+ * wrong. Without that index known, the report names both. */
+static gboolean left_the_library(VlLayer *layer, const char *callback, const char *claim,
+                                 keyact_card_id card)
+{
+    gint at = vl_top_index_of(layer, card);
+    keyact_card_id there = KEYACT_CARD_NONE;
+
+    if (at < 0 || layer->inner->library_card(layer->inner, layer->game, layer->player,
+                                             (uint32_t)at, &there) != KEYACT_OK)
+        return vl_report(layer, VL_RULE_MOVE_DESTINATION, callback, "card_zone", card,
+                         "%s, but card_zone says it is in the library", claim);
+    if (there == card)
+        return vl_report(layer, VL_RULE_MOVE_DESTINATION, callback, NULL, card,
+                         "%s, but card_zone says it is in the library and library_card still "
+                         "answers it at index %d", claim, at);
+    return vl_report(layer, VL_RULE_CARD_ZONE_ANSWER, "card_zone", NULL, card,
+                     "says the card is in the library, but %s and library_card answers card %"
+                     G_GUINT64_FORMAT " at index %d, where it was", claim, (guint64)there, at);
+}
+
 /* One move as the host claimed it: `claim` begins with the callback. */
 static gboolean check_one_move(VlLayer *layer, const char *callback, const char *claim,
                                keyact_card_id card, uint32_t to_zone, uint32_t library_index,
@@ -24,7 +47,9 @@ static gboolean check_one_move(VlLayer *layer, const char *callback, const char 
     uint32_t zone_after = vl_host_zone(layer, card);
 
     if (applied) {
-        if (zone_after != 0 && zone_after != to_zone)
+        if (zone_after == KEYACT_ZONE_LIBRARY && to_zone != KEYACT_ZONE_LIBRARY)
+            fail = left_the_library(layer, callback, claim, card);
+        else if (zone_after != 0 && zone_after != to_zone)
             fail = vl_report(layer, VL_RULE_MOVE_DESTINATION, callback, "card_zone", card,
                              "%s, but card_zone says it is %s", claim,
                              vl_zone_where(zone_after));
@@ -44,7 +69,12 @@ gboolean vl_check_move_card(VlLayer *layer, keyact_card_id card, uint32_t to_zon
     g_autofree char *claim = g_strdup_printf("move_card answered %s moving the card %s",
                                              rc == KEYACT_OK ? "success" : keyact_status_name(rc),
                                              to);
-    vl_model_note_move(layer, card, "move_card", to_zone, library_index, rc);
+    const VlCard *rec = vl_card_lookup(layer, card);
+    if (rc != KEYACT_OK && rec != NULL && rec->moved_by == NULL &&
+        vl_check_refused_card(layer, "move_card", card, rc))
+        return TRUE;
+    vl_model_note_move(layer, card, "move_card", to_zone, library_index, rc, rc == KEYACT_OK,
+                       claim);
     if (rc != KEYACT_OK && layer->mode == KEYACT_VALIDATION_FATAL)
         vl_card(layer, card)->doubtful = TRUE;
     return check_one_move(layer, "move_card", claim, card, to_zone, library_index,
@@ -78,8 +108,12 @@ gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t
             continue;
         if (i < G_N_ELEMENTS(before))
             before[i] = vl_believed_zone(layer, steps[i].card);
+        g_autofree char *claim = step_claim(rc, done, count, i, &steps[i],
+                                            i < applied ? "was applied"
+                                            : i == applied ? "failed"
+                                                           : "came after the failing one");
         vl_model_note_move(layer, steps[i].card, "apply_steps", steps[i].to_zone,
-                           steps[i].library_index, i < applied ? KEYACT_OK : rc);
+                           steps[i].library_index, rc, i < applied, claim);
         if (fatal && (rc != KEYACT_OK || misreported))
             vl_card(layer, steps[i].card)->doubtful = TRUE;
     }
@@ -100,19 +134,16 @@ gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t
     for (uint32_t i = 0; i < applied; i++) {
         if (steps[i].to_zone == KEYACT_ZONE_NONE)
             continue;
-        g_autofree char *claim = step_claim(rc, done, count, i, &steps[i], "was applied");
-        fail |= check_one_move(layer, "apply_steps", claim, steps[i].card, steps[i].to_zone,
-                               steps[i].library_index, TRUE, 0);
+        fail |= check_one_move(layer, "apply_steps", vl_card(layer, steps[i].card)->moved_claim,
+                               steps[i].card, steps[i].to_zone, steps[i].library_index, TRUE, 0);
     }
     if (rc == KEYACT_OK)
         return fail;
     for (uint32_t i = applied; i < count; i++) {
         if (steps[i].to_zone == KEYACT_ZONE_NONE)
             continue;
-        g_autofree char *claim = step_claim(rc, done, count, i, &steps[i],
-                                            i == applied ? "failed"
-                                                         : "came after the failing one");
-        fail |= check_one_move(layer, "apply_steps", claim, steps[i].card, steps[i].to_zone,
+        fail |= check_one_move(layer, "apply_steps", vl_card(layer, steps[i].card)->moved_claim,
+                               steps[i].card, steps[i].to_zone,
                                steps[i].library_index, FALSE,
                                i < G_N_ELEMENTS(before) ? before[i] : 0);
     }

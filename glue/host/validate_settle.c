@@ -30,6 +30,10 @@ static uint32_t locate(Locator *loc, const VlCard *rec, char **out_how)
         *out_how = g_strdup_printf("card_zone says it is %s", vl_zone_where(zone));
         return zone;
     }
+    if (rec->reported & (1u << VL_RULE_IDENTITY)) {
+        *out_how = g_strdup("the host's answers do not agree it has the card");
+        return KEYACT_ZONE_NONE;
+    }
     if (loc->library == NULL) {
         if (layer->inner->library_size(layer->inner, layer->game, layer->player, &loc->size) !=
             KEYACT_OK)
@@ -60,13 +64,9 @@ static void report_contradiction(VlLayer *layer, const VlCard *rec, const char *
 {
     if (rec->moved_by == NULL)
         return;
-    g_autofree char *to = vl_destination(rec->moved_to, rec->moved_index);
-    vl_report(layer, rec->moved_rc == KEYACT_OK ? VL_RULE_MOVE_DESTINATION
-                                                : VL_RULE_MOVE_FAILED_STAYS,
-              rec->moved_by, NULL, rec->card,
-              "answered %s moving the card %s, but after the resolve failed %s",
-              rec->moved_rc == KEYACT_OK ? "success" : keyact_status_name(rec->moved_rc), to,
-              how);
+    vl_report(layer, rec->moved_applied ? VL_RULE_MOVE_DESTINATION : VL_RULE_MOVE_FAILED_STAYS,
+              rec->moved_by, NULL, rec->card, "%s, but after the resolve failed %s",
+              rec->moved_claim, how);
 }
 
 void vl_settle(VlLayer *layer, keyact_resolve_result *result)
