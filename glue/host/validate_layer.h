@@ -111,6 +111,8 @@ typedef struct {
     /* A report about the library's size or order was made: the layer stops
      * checking them (the later answers would only repeat it). */
     gboolean library_disputed;
+    /* card_zone was reported wrong: the settling locates cards without it. */
+    gboolean card_zone_disputed;
     gboolean failed;               /* FATAL and a violation: every later callback fails */
     guint n_violations;
     KeyactRandomStats draws;
@@ -207,6 +209,10 @@ void vl_check_end(VlLayer *layer);
  * or may have moved is in result->stranded (in exile) or layer->unsettled
  * (anywhere else, or where the host cannot say). */
 void vl_settle(VlLayer *layer, keyact_resolve_result *result);
+
+/* FATAL: the layer made a call that moves `card` fail; the plugin's view of
+ * it may be wrong (validate_settle.c locates it). */
+void vl_doubt(VlLayer *layer, keyact_card_id card);
 
 /* ---- validate_table.c ---- */
 void vl_table_init(VlLayer *layer);

@@ -120,6 +120,13 @@ void vl_model_moved(VlLayer *layer, keyact_card_id card, uint32_t to_zone,
     rec->in_library = to_zone == KEYACT_ZONE_LIBRARY;
 }
 
+void vl_doubt(VlLayer *layer, keyact_card_id card)
+{
+    VlCard *rec = vl_card(layer, card);
+    if (rec != NULL)
+        rec->doubtful = TRUE;
+}
+
 void vl_model_forget_library(VlLayer *layer)
 {
     layer->library_disputed = TRUE;

@@ -118,6 +118,8 @@ gboolean vl_report(VlLayer *layer, VlRule rule, const char *callback, const char
     }
     *reported |= 1u << rule;
     layer->n_violations++;
+    if (rule == VL_RULE_CARD_ZONE_ANSWER || g_strcmp0(callback, "card_zone") == 0)
+        layer->card_zone_disputed = TRUE;
     if (whereabouts) {
         if (rec != NULL) {
             rec->disputed = TRUE;

@@ -25,7 +25,7 @@ static uint32_t locate(Locator *loc, const VlCard *rec, char **out_how)
 {
     VlLayer *layer = loc->layer;
 
-    if (layer->has_card_zone) {
+    if (layer->has_card_zone && !layer->card_zone_disputed) {
         uint32_t zone = vl_host_zone(layer, rec->card);
         *out_how = g_strdup_printf("card_zone says it is %s", vl_zone_where(zone));
         return zone;
@@ -84,13 +84,13 @@ void vl_settle(VlLayer *layer, keyact_resolve_result *result)
         VlCard *rec = vl_card(layer, card);
         if (rec == NULL || !g_hash_table_add(listed, &rec->card))
             continue;
-        if (!layer->has_card_zone && !rec->doubtful) {
+        if ((!layer->has_card_zone || layer->card_zone_disputed) && !rec->doubtful) {
             g_array_append_val(stranded, card);
             continue;
         }
         g_autofree char *how = NULL;
         uint32_t zone = locate(&loc, rec, &how);
-        if (zone == KEYACT_ZONE_EXILE || (zone == 0 && layer->has_card_zone)) {
+        if (zone == KEYACT_ZONE_EXILE || zone == 0) {
             g_array_append_val(stranded, card);
         } else {
             if (zone != KEYACT_ZONE_NONE)

@@ -61,7 +61,10 @@ static int32_t v_move_card(const keyact_host *table, keyact_game_id game,
                                          library_index, flags);
     if (!vl_ours(layer, game, player))
         return rc;
-    return VERDICT(vl_check_move_card(layer, card, to_zone, library_index, rc, before), rc);
+    if (!vl_check_move_card(layer, card, to_zone, library_index, rc, before))
+        return rc;
+    vl_doubt(layer, card);
+    return KEYACT_E_HOST;
 }
 
 static int32_t v_describe_card(const keyact_host *table, keyact_game_id game,
@@ -111,7 +114,10 @@ static int32_t v_cast_free(const keyact_host *table, keyact_game_id game,
     int32_t rc = layer->inner->cast_free(layer->inner, game, player, card, face, out_cast);
     if (out_cast == NULL || !vl_ours(layer, game, player))
         return rc;
-    return VERDICT(vl_check_cast(layer, card, face, rc, *out_cast), rc);
+    if (!vl_check_cast(layer, card, face, rc, *out_cast))
+        return rc;
+    vl_doubt(layer, card);
+    return KEYACT_E_HOST;
 }
 
 static int32_t v_random_below(const keyact_host *table, keyact_game_id game, uint32_t bound,
@@ -185,7 +191,13 @@ static int32_t v_apply_steps(const keyact_host *table, keyact_game_id game,
     int32_t rc = layer->inner->apply_steps(layer->inner, game, player, steps, count, out_done);
     if (out_done == NULL || steps == NULL || count == 0 || !vl_ours(layer, game, player))
         return rc;
-    return VERDICT(vl_check_apply_steps(layer, steps, count, rc, *out_done), rc);
+    if (!vl_check_apply_steps(layer, steps, count, rc, *out_done))
+        return rc;
+    for (uint32_t i = 0; i < count; i++) {
+        if (steps[i].to_zone != KEYACT_ZONE_NONE)
+            vl_doubt(layer, steps[i].card);
+    }
+    return KEYACT_E_HOST;
 }
 
 static int32_t v_random_below_each(const keyact_host *table, keyact_game_id game,
