@@ -69,18 +69,18 @@ static gboolean blame_a_move(VlLayer *layer, uint32_t size)
         guint at = GPOINTER_TO_UINT(g_hash_table_lookup(found, &rec->card));
         gboolean believed_in = vl_believed_zone(layer, rec->card) == KEYACT_ZONE_LIBRARY;
         VlRule rule = rec->moved_applied ? VL_RULE_MOVE_DESTINATION : VL_RULE_MOVE_FAILED_STAYS;
-        if (at != 0 && !believed_in) {
+        if ((at != 0) == believed_in)
+            continue;
+        g_autofree char *claim = vl_move_claim(rec);
+        if (at != 0)
             vl_report(layer, rule, rec->moved_by, NULL, rec->card,
                       "%s, but at the end of the resolve library_size counts it in the library "
-                      "and library_card answers it at index %u", rec->moved_claim, at - 1u);
-            return TRUE;
-        }
-        if (at == 0 && believed_in) {
+                      "and library_card answers it at index %u", claim, at - 1u);
+        else
             vl_report(layer, rule, rec->moved_by, NULL, rec->card,
                       "%s, but at the end of the resolve library_size does not count it and "
-                      "library_card answers it at no index", rec->moved_claim);
-            return TRUE;
-        }
+                      "library_card answers it at no index", claim);
+        return TRUE;
     }
     return FALSE;
 }
@@ -109,9 +109,10 @@ static void check_end_top(VlLayer *layer, uint32_t size)
     gint64 bottom_at = bottom_index_of(layer, card, size);
     if (rec != NULL && rec->moved_by != NULL && believed != 0 &&
         (believed != KEYACT_ZONE_LIBRARY || bottom_at > 0)) {
+        g_autofree char *claim = vl_move_claim(rec);
         vl_report(layer, VL_RULE_END_ZONES, rec->moved_by, "library_card", card,
                   "%s, but at the end of the resolve library_card answers it at index 0 (the "
-                  "top)", rec->moved_claim);
+                  "top)", claim);
     } else if (layer->top->len > 0 && g_array_index(layer->top, keyact_card_id, 0) != card) {
         vl_report(layer, VL_RULE_END_ZONES, "library_card", NULL, card,
                   "answered the card at index 0 at the end of the resolve, where the plugin's "
@@ -136,10 +137,11 @@ static void check_end_bottom(VlLayer *layer, uint32_t size)
         const VlCard *rec = vl_card_lookup(layer, expected);
         if (rec == NULL || rec->moved_by == NULL)
             return;
+        g_autofree char *claim = vl_move_claim(rec);
         vl_report(layer, VL_RULE_END_ZONES, rec->moved_by, "library_card", expected,
                   "%s (%u of %u put at the bottom), but at the end of the resolve library_card "
                   "answers card %" G_GUINT64_FORMAT " at index %u, where it should be",
-                  rec->moved_claim, j + 1, k, (guint64)card, size - k + j);
+                  claim, j + 1, k, (guint64)card, size - k + j);
         return;
     }
 }

@@ -81,7 +81,9 @@ typedef struct {
     uint32_t moved_index;      /* library_index of that move */
     int32_t moved_rc;          /* the call's status */
     gboolean moved_applied;    /* the host said that move was applied */
-    char *moved_claim;         /* what the host said, for reports: "apply_steps answered ..." */
+    gint32 moved_step;         /* apply_steps: the step's index, else -1 */
+    uint32_t moved_done;       /* apply_steps: its out_done and count */
+    uint32_t moved_count;
     /* Its description. */
     char *name;                /* "Fire // Ice", from the first valid description */
     gboolean described;
@@ -129,10 +131,16 @@ uint32_t vl_believed_zone(const VlLayer *layer, keyact_card_id card);
 /* A move of `card` to `to_zone` that the plugin takes as applied. */
 void vl_model_moved(VlLayer *layer, keyact_card_id card, uint32_t to_zone,
                     uint32_t library_index);
-/* Note the move as the host answered it (applied or not), for reports. */
+/* Note the move as the host answered it, for reports: move_card (`step`
+ * -1) or step `step` of an apply_steps that answered `rc` and `done` of
+ * `count`, applied or not as the plugin takes it. */
 void vl_model_note_move(VlLayer *layer, keyact_card_id card, const char *callback,
                         uint32_t to_zone, uint32_t library_index, int32_t rc, gboolean applied,
-                        const char *claim);
+                        gint32 step, uint32_t done, uint32_t count);
+/* What the host said of the card's last move, in its own terms: "apply_steps
+ * answered KEYACT_E_STATE with out_done 3 of 5 steps: step 1 (the card to
+ * exile) was applied". Made only for a report (free with g_free). */
+char *vl_move_claim(const VlCard *rec);
 /* Forget the library's order and size: a report disputed them. */
 void vl_model_forget_library(VlLayer *layer);
 gboolean vl_ours(const VlLayer *layer, keyact_game_id game, keyact_player_id player);

@@ -83,7 +83,7 @@ static gboolean moved_card_answered(VlLayer *layer, const char *callback, uint32
 {
     uint32_t zone = vl_host_zone(layer, rec->card);
     const char *mover = rec->moved_by != NULL ? rec->moved_by : "move_card";
-    const char *claim = rec->moved_claim != NULL ? rec->moved_claim : "a move";
+    g_autofree char *claim = vl_move_claim(rec);
 
     if (rec->disputed)
         return FALSE;

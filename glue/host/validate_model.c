@@ -56,7 +56,7 @@ uint32_t vl_believed_zone(const VlLayer *layer, keyact_card_id card)
 
 void vl_model_note_move(VlLayer *layer, keyact_card_id card, const char *callback,
                         uint32_t to_zone, uint32_t library_index, int32_t rc, gboolean applied,
-                        const char *claim)
+                        gint32 step, uint32_t done, uint32_t count)
 {
     VlCard *rec = vl_card(layer, card);
     if (rec == NULL)
@@ -66,10 +66,31 @@ void vl_model_note_move(VlLayer *layer, keyact_card_id card, const char *callbac
     rec->moved_index = library_index;
     rec->moved_rc = rc;
     rec->moved_applied = applied;
-    g_free(rec->moved_claim);
-    rec->moved_claim = g_strdup(claim);
+    rec->moved_step = step;
+    rec->moved_done = done;
+    rec->moved_count = count;
     if (to_zone < 32u)
         rec->asked_zones |= 1u << to_zone;
+}
+
+char *vl_move_claim(const VlCard *rec)
+{
+    if (rec->moved_by == NULL)
+        return g_strdup("no move");
+    g_autofree char *to = vl_destination(rec->moved_to, rec->moved_index);
+    const char *said = rec->moved_rc == KEYACT_OK ? "success" : keyact_status_name(rec->moved_rc);
+    if (rec->moved_step < 0)
+        return g_strdup_printf("%s answered %s moving the card %s", rec->moved_by, said, to);
+    if (rec->moved_rc == KEYACT_OK)
+        return g_strdup_printf("%s answered success for %u steps, so step %d (the card %s) was "
+                               "applied", rec->moved_by, rec->moved_count, rec->moved_step, to);
+    uint32_t failing = MIN(rec->moved_done, rec->moved_count - 1u);
+    return g_strdup_printf("%s answered %s with out_done %u of %u steps: step %d (the card %s) %s",
+                           rec->moved_by, said, rec->moved_done, rec->moved_count,
+                           rec->moved_step, to,
+                           rec->moved_applied ? "was applied"
+                           : (uint32_t)rec->moved_step == failing ? "failed"
+                                                                   : "came after the failing one");
 }
 
 static void remove_from_bottom(VlLayer *layer, keyact_card_id card)

@@ -19,9 +19,9 @@
  * is still there. Where the plugin saw it, library_card settles it: the
  * card still there, the move did nothing; another card there, card_zone is
  * wrong. Without that index known, the report names both. */
-static gboolean left_the_library(VlLayer *layer, const char *callback, const char *claim,
-                                 keyact_card_id card)
+static gboolean left_the_library(VlLayer *layer, const char *callback, keyact_card_id card)
 {
+    g_autofree char *claim = vl_move_claim(vl_card(layer, card));
     gint at = vl_top_index_of(layer, card);
     keyact_card_id there = KEYACT_CARD_NONE;
 
@@ -38,23 +38,26 @@ static gboolean left_the_library(VlLayer *layer, const char *callback, const cha
                      G_GUINT64_FORMAT " at index %d, where it was", claim, (guint64)there, at);
 }
 
-/* One move as the host claimed it: `claim` begins with the callback. */
-static gboolean check_one_move(VlLayer *layer, const char *callback, const char *claim,
-                               keyact_card_id card, uint32_t to_zone, uint32_t library_index,
-                               gboolean applied, uint32_t zone_before)
+/* One move as the host claimed it (noted in the card's record). */
+static gboolean check_one_move(VlLayer *layer, const char *callback, keyact_card_id card,
+                               uint32_t to_zone, uint32_t library_index, gboolean applied,
+                               uint32_t zone_before)
 {
     gboolean fail = FALSE;
     uint32_t zone_after = vl_host_zone(layer, card);
 
     if (applied) {
-        if (zone_after == KEYACT_ZONE_LIBRARY && to_zone != KEYACT_ZONE_LIBRARY)
-            fail = left_the_library(layer, callback, claim, card);
-        else if (zone_after != 0 && zone_after != to_zone)
+        if (zone_after == KEYACT_ZONE_LIBRARY && to_zone != KEYACT_ZONE_LIBRARY) {
+            fail = left_the_library(layer, callback, card);
+        } else if (zone_after != 0 && zone_after != to_zone) {
+            g_autofree char *claim = vl_move_claim(vl_card(layer, card));
             fail = vl_report(layer, VL_RULE_MOVE_DESTINATION, callback, "card_zone", card,
                              "%s, but card_zone says it is %s", claim,
                              vl_zone_where(zone_after));
+        }
         vl_model_moved(layer, card, to_zone, library_index);
     } else if (zone_before != 0 && zone_after != 0 && zone_after != zone_before) {
+        g_autofree char *claim = vl_move_claim(vl_card(layer, card));
         fail = vl_report(layer, VL_RULE_MOVE_FAILED_STAYS, callback, "card_zone", card,
                          "%s, but card_zone says it went from %s to %s", claim,
                          vl_zone_name(zone_before), vl_zone_name(zone_after));
@@ -65,31 +68,16 @@ static gboolean check_one_move(VlLayer *layer, const char *callback, const char 
 gboolean vl_check_move_card(VlLayer *layer, keyact_card_id card, uint32_t to_zone,
                             uint32_t library_index, int32_t rc, uint32_t zone_before)
 {
-    g_autofree char *to = vl_destination(to_zone, library_index);
-    g_autofree char *claim = g_strdup_printf("move_card answered %s moving the card %s",
-                                             rc == KEYACT_OK ? "success" : keyact_status_name(rc),
-                                             to);
     const VlCard *rec = vl_card_lookup(layer, card);
     if (rc != KEYACT_OK && rec != NULL && rec->moved_by == NULL &&
         vl_check_refused_card(layer, "move_card", card, rc))
         return TRUE;
-    vl_model_note_move(layer, card, "move_card", to_zone, library_index, rc, rc == KEYACT_OK,
-                       claim);
+    vl_model_note_move(layer, card, "move_card", to_zone, library_index, rc, rc == KEYACT_OK, -1,
+                       0, 0);
     if (rc != KEYACT_OK && layer->mode == KEYACT_VALIDATION_FATAL)
         vl_card(layer, card)->doubtful = TRUE;
-    return check_one_move(layer, "move_card", claim, card, to_zone, library_index,
-                          rc == KEYACT_OK, zone_before);
-}
-
-static char *step_claim(int32_t rc, uint32_t done, uint32_t count, uint32_t i,
-                        const keyact_step *step, const char *what)
-{
-    g_autofree char *to = vl_destination(step->to_zone, step->library_index);
-    if (rc == KEYACT_OK)
-        return g_strdup_printf("apply_steps answered success for %u steps, so step %u (the card "
-                               "%s) was applied", count, i, to);
-    return g_strdup_printf("apply_steps answered %s with out_done %u of %u steps: step %u (the "
-                           "card %s) %s", keyact_status_name(rc), done, count, i, to, what);
+    return check_one_move(layer, "move_card", card, to_zone, library_index, rc == KEYACT_OK,
+                          zone_before);
 }
 
 gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t count,
@@ -108,12 +96,8 @@ gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t
             continue;
         if (i < G_N_ELEMENTS(before))
             before[i] = vl_believed_zone(layer, steps[i].card);
-        g_autofree char *claim = step_claim(rc, done, count, i, &steps[i],
-                                            i < applied ? "was applied"
-                                            : i == applied ? "failed"
-                                                           : "came after the failing one");
         vl_model_note_move(layer, steps[i].card, "apply_steps", steps[i].to_zone,
-                           steps[i].library_index, rc, i < applied, claim);
+                           steps[i].library_index, rc, i < applied, (gint32)i, done, count);
         if (fatal && (rc != KEYACT_OK || misreported))
             vl_card(layer, steps[i].card)->doubtful = TRUE;
     }
@@ -134,16 +118,15 @@ gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t
     for (uint32_t i = 0; i < applied; i++) {
         if (steps[i].to_zone == KEYACT_ZONE_NONE)
             continue;
-        fail |= check_one_move(layer, "apply_steps", vl_card(layer, steps[i].card)->moved_claim,
-                               steps[i].card, steps[i].to_zone, steps[i].library_index, TRUE, 0);
+        fail |= check_one_move(layer, "apply_steps", steps[i].card, steps[i].to_zone,
+                               steps[i].library_index, TRUE, 0);
     }
     if (rc == KEYACT_OK)
         return fail;
     for (uint32_t i = applied; i < count; i++) {
         if (steps[i].to_zone == KEYACT_ZONE_NONE)
             continue;
-        fail |= check_one_move(layer, "apply_steps", vl_card(layer, steps[i].card)->moved_claim,
-                               steps[i].card, steps[i].to_zone,
+        fail |= check_one_move(layer, "apply_steps", steps[i].card, steps[i].to_zone,
                                steps[i].library_index, FALSE,
                                i < G_N_ELEMENTS(before) ? before[i] : 0);
     }

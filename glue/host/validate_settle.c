@@ -64,9 +64,9 @@ static void report_contradiction(VlLayer *layer, const VlCard *rec, const char *
 {
     if (rec->moved_by == NULL)
         return;
+    g_autofree char *claim = vl_move_claim(rec);
     vl_report(layer, rec->moved_applied ? VL_RULE_MOVE_DESTINATION : VL_RULE_MOVE_FAILED_STAYS,
-              rec->moved_by, NULL, rec->card, "%s, but after the resolve failed %s",
-              rec->moved_claim, how);
+              rec->moved_by, NULL, rec->card, "%s, but after the resolve failed %s", claim, how);
 }
 
 void vl_settle(VlLayer *layer, keyact_resolve_result *result)

@@ -279,7 +279,6 @@ static void card_free(gpointer data)
 {
     VlCard *rec = data;
     g_free(rec->name);
-    g_free(rec->moved_claim);
     g_free(rec);
 }
 

@@ -217,6 +217,18 @@ TEST_P(AdversarialTest, FatalFailsAndLosesNothing)
             EXPECT_EQ((uint32_t)zone, u.zone) << "unsettled card " << u.card;
         }
     }
+    // Shown for the table of tests/validate/README.md.
+    std::string listed = "stranded";
+    for (keyact_card_id card : stranded)
+        listed += " " + std::to_string(card);
+    listed += "; unsettled";
+    for (guint i = 0; i < fatal.validation.unsettled_count; i++)
+        listed += " " + std::to_string(fatal.unsettled[i].card) + " (" +
+                  (fatal.unsettled[i].zone == KEYACT_ZONE_NONE
+                       ? std::string("zone unknown")
+                       : std::string(fake_zone_name(FakeZone(fatal.unsettled[i].zone)))) + ")";
+    std::printf("fatal %s: %s, %s\n", lie.name, keyact_status_name(fatal.res.status),
+                listed.c_str());
     // Every stranded card is in exile; every card in exile is listed.
     for (keyact_card_id card : stranded) {
         FakeZone zone;
