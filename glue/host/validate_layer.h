@@ -67,7 +67,7 @@ typedef struct {
     gboolean in_library;       /* answered from the library, or put there by the plugin */
     gint64 seen_at;            /* the index it was first answered at, -1: never */
     const char *seen_by;       /* the callback that answered it from the library, or NULL */
-    guint32 reported;          /* VlRule bits already reported for this card */
+    guint32 reported;          /* VlRule bits reported about this card */
     /* A report said where this card is (or is not): later disagreements
      * about it are consequences of that report, not new accusations. */
     gboolean disputed;
@@ -109,7 +109,7 @@ typedef struct {
     gint64 library_size;           /* the plugin's library as its moves leave it; -1 unknown */
     GArray *top;                   /* keyact_card_id: the library's first cards, as answered */
     GArray *bottom;                /* keyact_card_id: cards the plugin put at the bottom, in order */
-    guint32 reported;              /* VlRule bits reported about no card */
+    guint32 reported;              /* VlRule bits reported in this resolve (each once) */
     /* A report about the library's size or order was made: the layer stops
      * checking them (the later answers would only repeat it). */
     gboolean library_disputed;
@@ -153,9 +153,9 @@ char *vl_destination(uint32_t to_zone, uint32_t library_index);
 /* Report that `callback` (and, when `other` is not NULL, `other`: the
  * layer cannot tell which of the two answers is wrong) broke `rule` about
  * `card` (or KEYACT_CARD_NONE). `answer_format` says what was answered, in
- * words that name the callbacks when there are two. Once per card and rule;
- * a report about a card already disputed is a consequence: said in the
- * debug log, not reported. Returns TRUE when the answer must now become
+ * words that name the callbacks when there are two. Once per rule and
+ * resolve; a report about a card already disputed is a consequence: both
+ * said in the debug log, not reported. Returns TRUE when the answer must now become
  * KEYACT_E_HOST (FATAL). */
 G_GNUC_PRINTF(6, 7)
 gboolean vl_report(VlLayer *layer, VlRule rule, const char *callback, const char *other,

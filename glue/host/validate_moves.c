@@ -80,6 +80,20 @@ gboolean vl_check_move_card(VlLayer *layer, keyact_card_id card, uint32_t to_zon
                           zone_before);
 }
 
+/* One batch that misplaced cards is one cause: once it was reported, what
+ * its other steps did is not said again. */
+static gboolean one_cause(VlLayer *layer, const keyact_step *steps, uint32_t count,
+                          guint reports_before)
+{
+    if (layer->n_violations == reports_before)
+        return FALSE;
+    for (uint32_t i = 0; i < count; i++) {
+        if (steps[i].to_zone != KEYACT_ZONE_NONE)
+            vl_card(layer, steps[i].card)->disputed = TRUE;
+    }
+    return FALSE;
+}
+
 gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t count,
                               int32_t rc, uint32_t done)
 {
@@ -109,12 +123,16 @@ gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t
                                          : " (the plugin takes it as the last step failing)");
         /* What the steps did follows from this one misreport: the model
          * takes the plugin's view, and nothing more is said of them. */
-        for (uint32_t i = 0; i < applied; i++) {
-            if (steps[i].to_zone != KEYACT_ZONE_NONE)
+        for (uint32_t i = 0; i < count; i++) {
+            if (steps[i].to_zone == KEYACT_ZONE_NONE)
+                continue;
+            vl_card(layer, steps[i].card)->disputed = TRUE;
+            if (i < applied)
                 vl_model_moved(layer, steps[i].card, steps[i].to_zone, steps[i].library_index);
         }
         return fail;
     }
+    guint reports_before = layer->n_violations;
     for (uint32_t i = 0; i < applied; i++) {
         if (steps[i].to_zone == KEYACT_ZONE_NONE)
             continue;
@@ -122,7 +140,7 @@ gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t
                                steps[i].library_index, TRUE, 0);
     }
     if (rc == KEYACT_OK)
-        return fail;
+        return fail | one_cause(layer, steps, count, reports_before);
     for (uint32_t i = applied; i < count; i++) {
         if (steps[i].to_zone == KEYACT_ZONE_NONE)
             continue;
@@ -130,5 +148,5 @@ gboolean vl_check_apply_steps(VlLayer *layer, const keyact_step *steps, uint32_t
                                steps[i].library_index, FALSE,
                                i < G_N_ELEMENTS(before) ? before[i] : 0);
     }
-    return fail;
+    return fail | one_cause(layer, steps, count, reports_before);
 }

@@ -5,7 +5,8 @@
  * A line reads without the layer's source: the host, the callback that
  * broke the rule (or the two whose answers disagree, when the layer cannot
  * tell which is wrong), the card, what was answered, the rule. Each rule is
- * reported once per card (once per resolve about no card). Once a report
+ * reported once per resolve: a host that breaks it for every card has one
+ * bug, and the first card shows it (the others go to the debug log). Once a report
  * said where a card is, or that the library is not as the plugin's moves
  * leave it, a later disagreement about that card or the library follows from
  * it: the layer says so in its debug log ("consequence of ...") and does
@@ -94,29 +95,32 @@ gboolean vl_report(VlLayer *layer, VlRule rule, const char *callback, const char
                    keyact_card_id card, const char *answer_format, ...)
 {
     VlCard *rec = vl_card(layer, card);
-    guint32 *reported = rec != NULL ? &rec->reported : &layer->reported;
     gboolean fatal = layer->mode == KEYACT_VALIDATION_FATAL;
     gboolean whereabouts = about_whereabouts(rule);
 
     if (fatal && layer->failed)
         return TRUE;
-    if ((*reported & (1u << rule)) != 0)
-        return fatal;
 
     va_list args;
     va_start(args, answer_format);
     g_autofree char *answer = g_strdup_vprintf(answer_format, args);
     va_end(args);
 
-    gboolean consequence = whereabouts && (rec != NULL ? rec->disputed : layer->library_disputed);
-    if (consequence) {
-        g_log(VL_LOG_DOMAIN, G_LOG_LEVEL_INFO,
-              "host \"%s\": %s%s%s: %s: a consequence of the report above, not a new violation",
-               host_name(layer), callback, other != NULL ? " and " : "",
-               other != NULL ? other : "", answer);
+    const char *unsaid = NULL;
+    if ((layer->reported & (1u << rule)) != 0)
+        unsaid = "the rule reported above, broken again";
+    else if (whereabouts && (rec != NULL ? rec->disputed : layer->library_disputed))
+        unsaid = "a consequence of the report above, not a new violation";
+    if (unsaid != NULL) {
+        g_log(VL_LOG_DOMAIN, G_LOG_LEVEL_INFO, "host \"%s\": %s%s%s: %s: %s", host_name(layer),
+              callback, other != NULL ? " and " : "", other != NULL ? other : "", answer, unsaid);
+        if (rec != NULL && whereabouts)
+            rec->disputed = TRUE;
         return FALSE;
     }
-    *reported |= 1u << rule;
+    layer->reported |= 1u << rule;
+    if (rec != NULL)
+        rec->reported |= 1u << rule;
     layer->n_violations++;
     if (rule == VL_RULE_CARD_ZONE_ANSWER || g_strcmp0(callback, "card_zone") == 0)
         layer->card_zone_disputed = TRUE;

@@ -11,7 +11,8 @@ uint32_t vl_host_zone(VlLayer *layer, keyact_card_id card)
 {
     uint32_t zone = 0;
 
-    if (!layer->has_card_zone || card == KEYACT_CARD_NONE)
+    /* A card_zone reported wrong is no witness for the rest of the resolve. */
+    if (!layer->has_card_zone || layer->card_zone_disputed || card == KEYACT_CARD_NONE)
         return 0;
     int32_t rc = layer->inner->card_zone(layer->inner, layer->game, card, &zone);
     if (rc == KEYACT_OK) {
