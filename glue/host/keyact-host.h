@@ -267,7 +267,8 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * not a warning) in log domain "keyact-validate" says which, once per host
  * name, and KeyactValidationResult.skipped on every resolve.
  *
- * Each violation is reported once per resolve, in one line naming the host
+ * Each rule is reported once per resolve (a host that breaks it for every
+ * card has one bug: the first card shows it), in one line naming the host
  * callback that broke the rule, the card (id and, once the host described
  * it, its name), what the host answered and the rule. When two answers
  * disagree the layer asks a third (library_size again, card_zone,

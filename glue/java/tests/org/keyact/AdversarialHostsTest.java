@@ -57,47 +57,6 @@ class AdversarialHostsTest {
         LOG.removeHandler(collect);
     }
 
-    /** castFree puts the spell on the stack and answers "not cast" (Forge's mistake). */
-    static final class CastButSaysFailed extends TestHost {
-        CastButSaysFailed() {
-            super(1);
-        }
-
-        @Override
-        public boolean castFree(long game, long player, long card, int face) {
-            super.castFree(game, player, card, face);
-            return false;
-        }
-    }
-
-    /** libraryCard answers the library as it was when first asked. */
-    static final class StaleLibrary extends TestHost {
-        List<Long> snapshot;
-
-        StaleLibrary() {
-            super(1);
-        }
-
-        @Override
-        public long libraryCard(long game, long player, int indexFromTop) {
-            if (snapshot == null)
-                snapshot = new ArrayList<>(library);
-            return indexFromTop < snapshot.size() ? snapshot.get(indexFromTop) : 0;
-        }
-    }
-
-    /** An RNG that answers 0 every time. */
-    static final class ZeroRandom extends TestHost {
-        ZeroRandom() {
-            super(1);
-        }
-
-        @Override
-        public int randomBelow(long game, int bound) {
-            return 0;
-        }
-    }
-
     /** applySteps applies and marks every step, then throws: "the batch failed". */
     static final class StepsThrowAfterApplying extends TestHost {
         boolean thrown;
@@ -179,10 +138,11 @@ class AdversarialHostsTest {
     record Lie(String name, Supplier<TestHost> host, boolean batched, String named) {}
 
     static final List<Lie> LIES = List.of(
-        new Lie("castFree says failed for a spell it cast", CastButSaysFailed::new, true,
+        new Lie("castFree says failed for a spell it cast", () -> new ValidationTest.CastButSaysFailed(1), true,
             "cast_free or card_zone"),
-        new Lie("libraryCard never sees the moves", StaleLibrary::new, false, "library_card"),
-        new Lie("randomBelow always 0", ZeroRandom::new, true, "random_below_each"),
+        new Lie("libraryCard never sees the moves", () -> new ValidationTest.StaleLibrary(1), false,
+            "library_card"),
+        new Lie("randomBelow always 0", () -> new ValidationTest.ZeroRandom(1), true, "random_below_each"),
         new Lie("applySteps throws after applying every step", StepsThrowAfterApplying::new, true,
             "apply_steps or card_zone"),
         new Lie("moveCard to the hand dropped", HandMoveDropped::new, true, "apply_steps or card_zone"),
@@ -197,7 +157,7 @@ class AdversarialHostsTest {
     /** Two lands, Shock, then more lands; for the RNG lie 30 lands first. */
     static TestHost deal(Lie lie) {
         TestHost h = lie.host().get();
-        int lands = h instanceof ZeroRandom ? 30 : 2;
+        int lands = h instanceof ValidationTest.ZeroRandom ? 30 : 2;
         for (int i = 0; i < lands; i++)
             h.land("Forest " + i);
         h.add("Shock", "{R}");
@@ -240,6 +200,7 @@ class AdversarialHostsTest {
             System.out.println(lie.name() + ": " + first.getMessage());
             assertEquals(lie.named().split(" ")[0], first.callback(), first.getMessage());
             assertTrue(first.getMessage().startsWith("host \"keyact-java\": " + lie.named()), first.getMessage());
+            assertEquals(1, errors.size(), "one cause, one report: " + errors);
             // The same game.
             assertEquals(off.host().library, on.host().library);
             assertEquals(off.host().exile, on.host().exile);
@@ -264,40 +225,28 @@ class AdversarialHostsTest {
         }));
     }
 
-    /** castFree's lie, in a Host that does not say where cards are (no cardZone). */
-    static final class NoZones implements Host {
-        final CastButSaysFailed inner = new CastButSaysFailed();
-
-        @Override public int librarySize(long g, long p) { return inner.librarySize(g, p); }
-        @Override public long libraryCard(long g, long p, int i) { return inner.libraryCard(g, p, i); }
-        @Override public void moveCard(long g, long p, long c, Zone to, int i, boolean r) { inner.moveCard(g, p, c, to, i, r); }
-        @Override public CardDescription describeCard(long g, long c) { return inner.describeCard(g, c); }
-        @Override public boolean canCastFace(long g, long p, long c, int f) { return inner.canCastFace(g, p, c, f); }
-        @Override public int choose(long g, long p, long c, List<Option> o) { return inner.choose(g, p, c, o); }
-        @Override public boolean castFree(long g, long p, long c, int f) { return inner.castFree(g, p, c, f); }
-        @Override public int randomBelow(long g, int b) { return inner.randomBelow(g, b); }
+    /** castFree's lie in a Host that does not say where cards are (it does not override cardZone). */
+    static ValidationTest.NoZones noZones(boolean land) {
+        ValidationTest.CastButSaysFailed inner = new ValidationTest.CastButSaysFailed(1);
+        if (land)
+            inner.land("Mountain");
+        inner.add("Shock", "{R}");
+        return new ValidationTest.NoZones(inner);
     }
 
     @Test
     void aHostWithoutCardZoneIsToldWhichChecksAreSkipped() {
-        NoZones h = new NoZones();
-        h.inner.land("Mountain");
-        h.inner.add("Shock", "{R}");
+        ValidationTest.NoZones h = noZones(true);
         Result r, again, off;
         try (Registry reg = Plugins.registry()) {
             reg.setValidation(Validation.REPORT);
             r = reg.action("discover").resolve(h, TestHost.GAME, TestHost.PLAYER, 2);
-            NoZones second = new NoZones();
-            second.inner.land("Mountain");
-            second.inner.add("Shock", "{R}");
-            again = reg.action("discover").resolve(second, TestHost.GAME, TestHost.PLAYER, 2);
+            again = reg.action("discover").resolve(noZones(true), TestHost.GAME, TestHost.PLAYER, 2);
             reg.setValidation(Validation.OFF);
-            NoZones third = new NoZones();
-            third.inner.add("Shock", "{R}");
-            off = reg.action("discover").resolve(third, TestHost.GAME, TestHost.PLAYER, 2);
+            off = reg.action("discover").resolve(noZones(false), TestHost.GAME, TestHost.PLAYER, 2);
         }
         String skipped = r.validationSkipped().orElseThrow();
-        assertTrue(skipped.contains(NoZones.class.getName()), skipped);
+        assertTrue(skipped.contains(ValidationTest.NoZones.class.getName()), skipped);
         assertTrue(skipped.contains("cardZone"), skipped);
         assertTrue(skipped.contains("cast_free's answer matches where the card went"), skipped);
         assertEquals(r.validationSkipped(), again.validationSkipped());
