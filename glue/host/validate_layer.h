@@ -104,7 +104,6 @@ typedef struct {
     keyact_game_id game;
     keyact_player_id player;
     gboolean has_card_zone;
-    gboolean has_library_cards;
     GHashTable *cards;             /* &card->card -> VlCard (owned) */
     gint64 library_size;           /* the plugin's library as its moves leave it; -1 unknown */
     GArray *top;                   /* keyact_card_id: the library's first cards, as answered */

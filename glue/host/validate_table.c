@@ -262,7 +262,6 @@ void vl_table_init(VlLayer *layer)
     if (HAS(inner, card_zone))
         t->card_zone = v_card_zone;
     layer->has_card_zone = HAS(inner, card_zone);
-    layer->has_library_cards = HAS(inner, library_cards);
 }
 
 static void note_skipped(VlLayer *layer)
