@@ -125,11 +125,16 @@ gboolean keyact_host_validator_add_draws(KeyactValidator *validator,
 /* TRUE the first time `host_name` is seen without card_zone. */
 gboolean keyact_host_validator_first_skip(KeyactValidator *validator, const char *host_name);
 
-/* validate_layer.c: resolve through the validation layer. */
+/* validate_table.c: resolve through the validation layer; `validation`
+ * (may be NULL) gets what keyact_bound_action_resolve_validated() says. */
 int32_t keyact_host_validate_resolve(KeyactValidator *validator, KeyactValidation mode,
                                      const KeyactBoundAction *bound, const keyact_host *host,
                                      const keyact_resolve_args *args,
-                                     keyact_resolve_result *result);
+                                     keyact_resolve_result *result,
+                                     KeyactValidationResult *validation);
+/* validate.c: the sentence saying which checks are skipped for a host
+ * without card_zone (static). */
+extern const char keyact_host_skipped_without_card_zone[];
 
 /* version.c: "1.0, 1.1" for messages. */
 char *keyact_host_format_versions(const keyact_version *versions, guint n_versions);

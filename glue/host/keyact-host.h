@@ -248,7 +248,9 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * stack of the resolve, that forwards every callback to the host's table
  * unchanged and checks each answer against abi/keyact/host.h, action.h and
  * keyact-plugin(7): library_size / library_card / library_cards agree with
- * each other and with the plugin's moves; a move that succeeded put the card
+ * each other and with the plugin's moves; every card they answer is one the
+ * host has (card_zone knows it, describe_card describes it); card_zone's
+ * own answers are zones; a move that succeeded put the card
  * where it was asked and one that failed left it; a card is described the
  * same way every time, with a known layout, the faces that layout casts
  * and costs the plugin can read; can_cast_face, choose and cast_free answer
@@ -260,13 +262,25 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * the same. The layer calls the host's card_zone (ABI 1.2) around moves and
  * casts and, after the plugin returned, library_size, library_card and
  * describe_card (each moved card once more, where it is now), to check
- * where cards are and that they read the same: without card_zone the checks that need a card's zone are skipped,
- * and a message (level "message", not a warning) in log domain
- * "keyact-validate" says which, once per host name.
+ * where cards are and that they read the same. Without card_zone the
+ * checks that need a card's zone are skipped: a message (level "message",
+ * not a warning) in log domain "keyact-validate" says which, once per host
+ * name, and KeyactValidationResult.skipped on every resolve.
  *
- * Each violation is reported once per resolve, in one line naming the host
- * callback, the card (id and, once the host described it, its name), what
- * the host answered and the rule it broke. Plugins loaded with
+ * Each rule is reported once per resolve (a host that breaks it for every
+ * card has one bug: the first card shows it), in one line naming the host
+ * callback that broke the rule, the card (id and, once the host described
+ * it, its name), what the host answered and the rule. When two answers
+ * disagree the layer asks a third (library_size again, card_zone,
+ * library_card) where it can; when none settles which is wrong, the line
+ * names both ("move_card or library_card, card 1 "Forest": move_card answered
+ * success moving the card to exile, but library_card still answers it at
+ * index 0 of the library: one of the two is wrong"), and `callback` is the
+ * first of them. One cause gives one report: once a report said where a
+ * card is, or that the library is not as the moves leave it, what follows
+ * from it is not reported again (it is said in the debug log, level info,
+ * as a consequence). On a host with library_cards the layer reads
+ * library_card at the two ends of each window. Plugins loaded with
  * keyact_plugin_load() and never added to a registry are not validated; a
  * plugin added to two registries follows the first.
  *
@@ -281,11 +295,13 @@ typedef enum {
      * excepted) returns KEYACT_E_HOST without reaching the host. The plugin
      * then takes its own failure path (action.h): it stops, moves nothing
      * more, and lists in the result every card it moved that is not where
-     * the rules put it, all in exile as far as it knows; the report says
-     * where the host really put the card it got wrong. Nothing is lost:
-     * every card is where the host last put it, and the result and the
-     * report together say where. keyact_bound_action_resolve() returns
-     * KEYACT_E_HOST (also when only the end-of-resolve check failed). */
+     * the rules put it, all in exile as far as it knows. Then the layer
+     * locates every card the plugin moved or may have moved (see
+     * KeyactValidationResult): result->stranded holds exactly those in
+     * exile, and keyact_bound_action_resolve_validated() lists the others
+     * whose place the result does not say. Nothing is lost.
+     * keyact_bound_action_resolve() returns KEYACT_E_HOST (also when only
+     * the end-of-resolve check failed). */
     KEYACT_VALIDATION_FATAL,
 } KeyactValidation;
 
@@ -326,6 +342,50 @@ typedef void (*KeyactViolationFunc)(const keyact_host *host, const KeyactViolati
 void keyact_registry_set_violation_handler(KeyactRegistry *registry, KeyactViolationFunc func,
                                            gpointer user_data, GDestroyNotify destroy);
 
+/* What the validation layer says of one resolve, beside its result: for a
+ * host that wants more than the reports, in particular under FATAL, where
+ * it must find every card the failed resolve moved or may have moved.
+ *
+ * Under FATAL, after a resolve that did not complete, the layer locates
+ * every card the plugin moved or may have moved (a move that failed or was
+ * disputed, every step of a batched apply_steps that failed or misreported
+ * what it applied, every card in result->stranded) with the host's card_zone,
+ * or, without it, with its own library_size and library_card reads. It then
+ * rewrites result->stranded to hold exactly those that are in exile (the
+ * plugin's own list, plus any the plugin believed elsewhere), and lists here
+ * the others whose place the plugin's result does not say: the host's
+ * answers put them somewhere the plugin does not believe, or cannot say
+ * where they are (zone KEYACT_ZONE_NONE: look for it, it is in exile or
+ * where the plugin asked it to go). So no card is in exile unlisted. Since 1.4. */
+typedef struct {
+    keyact_card_id card;
+    uint32_t zone;        /* KEYACT_ZONE_* as the host's answers place it; NONE: they do not say */
+    uint32_t reserved0;   /* 0 */
+} KeyactUnsettledCard;
+
+typedef struct {
+    gsize struct_size;               /* sizeof(KeyactValidationResult), set by the caller */
+    guint n_reports;                 /* violations reported during the resolve */
+    /* The checks skipped for this host and why, one sentence (static,
+     * library-owned), or NULL when every check ran or validation is off. */
+    const char *skipped;
+    guint unsettled_count;           /* FATAL: the cards above; the total */
+    guint unsettled_capacity;        /* set by the caller: room in `unsettled` */
+    KeyactUnsettledCard *unsettled;  /* set by the caller (may be NULL); at most
+                                      * unsettled_capacity entries are written */
+} KeyactValidationResult;
+
+/* keyact_bound_action_resolve(), and what the validation layer says of the
+ * resolve into *validation (its struct_size, unsettled_capacity and
+ * unsettled set by the caller; everything else is written: zeros when
+ * validation is off). KEYACT_E_INVAL for a NULL or short `validation`.
+ * Thread: as keyact_bound_action_resolve(). Since 1.4. */
+int32_t keyact_bound_action_resolve_validated(const KeyactBoundAction *bound,
+                                              const keyact_host *host,
+                                              const keyact_resolve_args *args,
+                                              keyact_resolve_result *result,
+                                              KeyactValidationResult *validation);
+
 /* ---- slots: resolve "whatever serves this action now" (hot swap) ---- */
 typedef struct _KeyactSlot KeyactSlot;
 
@@ -340,6 +400,13 @@ KeyactSlot *keyact_registry_get_slot(KeyactRegistry *registry, const char *name)
  * Thread: any, concurrently. */
 int32_t keyact_slot_resolve(KeyactSlot *slot, const keyact_host *host,
                             const keyact_resolve_args *args, keyact_resolve_result *result);
+
+/* keyact_slot_resolve() with what the validation layer says of the resolve
+ * (see keyact_bound_action_resolve_validated()). Since 1.4. */
+int32_t keyact_slot_resolve_validated(KeyactSlot *slot, const keyact_host *host,
+                                      const keyact_resolve_args *args,
+                                      keyact_resolve_result *result,
+                                      KeyactValidationResult *validation);
 
 /* Pin the current implementation (e.g. for a whole game): fills *out with a
  * reference to its plugin, to give back with keyact_bound_action_release().

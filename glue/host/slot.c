@@ -72,9 +72,11 @@ KEYACT_HOST_API void keyact_bound_action_release(KeyactBoundAction *bound)
     *bound = (KeyactBoundAction){ NULL, NULL, NULL };
 }
 
-KEYACT_HOST_API int32_t keyact_slot_resolve(KeyactSlot *slot, const keyact_host *host,
-                                            const keyact_resolve_args *args,
-                                            keyact_resolve_result *result)
+/* Resolve with the implementation selected now: through
+ * keyact_bound_action_resolve_validated() when `validation` is not NULL. */
+static int32_t resolve_current(KeyactSlot *slot, const keyact_host *host,
+                               const keyact_resolve_args *args, keyact_resolve_result *result,
+                               KeyactValidationResult *validation)
 {
     KeyactBoundAction bound;
     int32_t status;
@@ -83,7 +85,26 @@ KEYACT_HOST_API int32_t keyact_slot_resolve(KeyactSlot *slot, const keyact_host 
         return KEYACT_E_INVAL;
     if (!keyact_slot_acquire(slot, &bound))
         return KEYACT_E_NOTFOUND;
-    status = keyact_bound_action_resolve(&bound, host, args, result);
+    status = validation != NULL
+        ? keyact_bound_action_resolve_validated(&bound, host, args, result, validation)
+        : keyact_bound_action_resolve(&bound, host, args, result);
     keyact_bound_action_release(&bound);
     return status;
+}
+
+KEYACT_HOST_API int32_t keyact_slot_resolve(KeyactSlot *slot, const keyact_host *host,
+                                            const keyact_resolve_args *args,
+                                            keyact_resolve_result *result)
+{
+    return resolve_current(slot, host, args, result, NULL);
+}
+
+KEYACT_HOST_API int32_t keyact_slot_resolve_validated(KeyactSlot *slot, const keyact_host *host,
+                                                      const keyact_resolve_args *args,
+                                                      keyact_resolve_result *result,
+                                                      KeyactValidationResult *validation)
+{
+    if (validation == NULL)
+        return KEYACT_E_INVAL;
+    return resolve_current(slot, host, args, result, validation);
 }

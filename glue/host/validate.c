@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* validate.c - a registry's validation state: the mode, where reports go,
  * the random draws seen over the game and which hosts were told that
- * checks are skipped. The checks themselves are in validate_layer.c.
+ * checks are skipped. The checks themselves are the layer's
+ * (validate_layer.h lists its parts).
  *
  * The registry and every plugin it loaded share one KeyactValidator (a
  * plugin may outlive its registry while a resolve still holds it). The mode
@@ -24,6 +25,13 @@
  * source gives 1, with a standard deviation near 0.13 after 50 draws). */
 #define RANDOM_MIN_SPREAD_DRAWS 50u
 #define RANDOM_MIN_SPREAD 0.25
+
+/* Said once per host name (g_log) and on every result of such a host. */
+const char keyact_host_skipped_without_card_zone[] =
+    "no card_zone (ABI 1.2), so these checks are skipped: that a move put the card where it "
+    "was asked (beyond what the library's size and order show), that a failed move left it, "
+    "that cast_free's answer matches where the card went, that the host knows every card "
+    "answered, and where the cards the plugin moved are at the end of a resolve";
 
 static KeyactValidation mode_from_environment(void)
 {

@@ -18,6 +18,27 @@ using namespace validate;
 namespace {
 
 
+// The calls of fake_host_format_calls(), one word each.
+bool has_token(const std::string &calls, const std::string &name)
+{
+    std::istringstream words(calls);
+    std::string word;
+    while (words >> word)
+        if (word == name)
+            return true;
+    return false;
+}
+
+std::string without_token(const std::string &calls, const std::string &name)
+{
+    std::istringstream words(calls);
+    std::string word, kept;
+    while (words >> word)
+        if (word != name)
+            kept += (kept.empty() ? "" : " ") + word;
+    return kept;
+}
+
 int32_t resolve_case(const KeyactBoundAction &bound, KcGame *game, const KcCase *c,
                      const keyact_host *table, FakeResolve *res)
 {
@@ -67,8 +88,13 @@ void check_action(const char *module_env, const char *action)
             EXPECT_STREQ(actions_a, actions_b);
             g_autofree char *calls_a = fake_host_format_calls(plain.host);
             g_autofree char *calls_b = fake_host_format_calls(checked.host);
-            // The layer's own queries come after the plugin's calls.
-            EXPECT_EQ(std::string(calls_b).rfind(calls_a, 0), 0u) << calls_b;
+            // The layer's own queries come after the plugin's calls, but for
+            // its library_card reads at the ends of each library_cards window
+            // (on a host with library_cards, where the plugin makes none).
+            std::string plugin_calls = calls_a, layer_calls = calls_b;
+            if (!has_token(plugin_calls, "library_card"))
+                layer_calls = without_token(layer_calls, "library_card");
+            EXPECT_EQ(layer_calls.rfind(plugin_calls, 0), 0u) << calls_b;
             g_autoptr(GError) error = nullptr;
             EXPECT_TRUE(kc_case_check(c, &checked, &b, &error)) << error->message;
 
@@ -141,7 +167,15 @@ TEST(SameGame, TheTraceGoldensHoldWithValidationOn)
         FakeResolve res;
         resolve_case(on.bound(), &game, c, keyact_tracer_get_host(tracer), &res);
         g_autofree char *traced = keyact_tracer_format(tracer);
-        std::string calls(traced);
+        // The layer's library_card reads at the ends of each library_cards
+        // window are its own (a 1.1 host's golden has no library_card).
+        std::string calls;
+        std::istringstream lines(traced);
+        bool golden_reads = golden.find("library_card(") != std::string::npos;
+        while (std::getline(lines, line))
+            if (golden_reads || line.rfind("library_card(", 0) != 0 ||
+                calls.size() >= golden.size())
+                calls += line + "\n";
         ASSERT_EQ(calls.rfind(golden, 0), 0u) << "golden:\n" << golden << "traced:\n" << calls;
         std::istringstream rest(calls.substr(golden.size()));
         while (std::getline(rest, line)) {

@@ -38,7 +38,7 @@ const WrongCase kCases[] = {
     { "failed_move_moved", Wrong::MoveFailsAfterMoving, true, 0, 2, false, kMoveFailedStays,
       "move_card", -3 },
     { "bottom_on_top_1_0_host", Wrong::BottomOnTop, false, 0, 2, false, kEndZones,
-      "library_card", -3 },
+      "move_card", -3 },
     { "describe_changes_on_stack", Wrong::DescribeByZone, true, 0, 2, false, kDescribeStable,
       "describe_card", -2 },
     { "cast_done_nothing_cast", Wrong::CastDoneNotCast, true, 0, 2, false, kCastDoneOnStack,

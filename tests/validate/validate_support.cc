@@ -98,14 +98,17 @@ static const FakeCardSpec kForest = { KEYACT_LAYOUT_NORMAL, 1, { { "Forest", "",
 static const FakeCardSpec kShock = { KEYACT_LAYOUT_NORMAL, 1, { { "Shock", "{R}", 0 } } };
 static const FakeCardSpec kBear = { KEYACT_LAYOUT_NORMAL, 1, { { "Grizzly Bears", "{1}{G}", 0 } } };
 
-Game::Game(unsigned lands_above, unsigned lands_below, bool card_zone, guint batched)
+Game::Game(unsigned lands_above, unsigned lands_below, bool card_zone, guint batched,
+           bool with_hit)
 {
     host = fake_host_new(1, 1);
     for (unsigned i = 0; i < lands_above; i++)
         library.push_back(fake_host_add_card(host, 1, FAKE_ZONE_LIBRARY, &kForest));
-    hit = fake_host_add_card(host, 1, FAKE_ZONE_LIBRARY, &kShock);
-    library.push_back(hit);
-    for (unsigned i = 0; i < lands_below; i++)
+    if (with_hit) {
+        hit = fake_host_add_card(host, 1, FAKE_ZONE_LIBRARY, &kShock);
+        library.push_back(hit);
+    }
+    for (unsigned i = 0; with_hit && i < lands_below; i++)
         library.push_back(fake_host_add_card(host, 1, FAKE_ZONE_LIBRARY, &kForest));
     fake_host_add_card(host, 1, FAKE_ZONE_HAND, &kBear);
     fake_host_set_batched(host, batched);
@@ -139,6 +142,8 @@ static int32_t w_library_size(const keyact_host *t, keyact_game_id g, keyact_pla
         }
         *out = s->first_size;
     }
+    if (rc == KEYACT_OK && s->wrong == Wrong::LibrarySizeOneHigh)
+        *out += 1;
     return rc;
 }
 
@@ -148,6 +153,10 @@ static int32_t w_library_card(const keyact_host *t, keyact_game_id g, keyact_pla
     auto *s = self_of(t);
     if (s->wrong == Wrong::LibraryCardNotFound && index == 0)
         return KEYACT_E_NOTFOUND;
+    if (s->wrong == Wrong::LibraryCardForeign && ++s->library_card_calls == 2) {
+        *out = 999; // never given out
+        return KEYACT_OK;
+    }
     int32_t rc = INNER(s)->library_card(INNER(s), g, p, index, out);
     if (rc == KEYACT_OK && s->wrong == Wrong::LibraryCardStaleTop && index == 0) {
         if (s->first_top == KEYACT_CARD_NONE)
@@ -161,6 +170,8 @@ static int32_t w_library_cards(const keyact_host *t, keyact_game_id g, keyact_pl
                                uint32_t from, uint32_t count, keyact_card_id *out)
 {
     auto *s = self_of(t);
+    if (s->wrong == Wrong::LibraryCardsShifted)
+        from++;
     int32_t rc = INNER(s)->library_cards(INNER(s), g, p, from, count, out);
     if (rc == KEYACT_OK && s->wrong == Wrong::LibraryCardsDuplicate && count >= 2)
         out[1] = out[0];
@@ -173,6 +184,10 @@ static int32_t w_move_card(const keyact_host *t, keyact_game_id g, keyact_player
     auto *s = self_of(t);
     if (s->wrong == Wrong::MoveToHandExiles && to_zone == KEYACT_ZONE_HAND)
         return KEYACT_OK; // the card stays in exile
+    if (s->wrong == Wrong::MoveNoOp && to_zone == KEYACT_ZONE_EXILE)
+        return KEYACT_OK; // the card stays on top
+    if (s->wrong == Wrong::MoveExileToHand && to_zone == KEYACT_ZONE_EXILE)
+        to_zone = KEYACT_ZONE_HAND;
     if (s->wrong == Wrong::BottomOnTop && to_zone == KEYACT_ZONE_LIBRARY &&
         index == KEYACT_LIBRARY_BOTTOM)
         index = KEYACT_LIBRARY_TOP;
@@ -183,10 +198,12 @@ static int32_t w_move_card(const keyact_host *t, keyact_game_id g, keyact_player
     return rc;
 }
 
+// Shock as an engine may describe it on the stack, or in a batch: cost changed.
+static const keyact_face_desc dearer = { sizeof(keyact_face_desc), 0, "Shock", "{1}{R}" };
+
 static int32_t w_describe_card(const keyact_host *t, keyact_game_id g, keyact_card_id card,
                                keyact_card_desc *out)
 {
-    static const keyact_face_desc dearer = { sizeof(keyact_face_desc), 0, "Shock", "{1}{R}" };
     auto *s = self_of(t);
     int32_t rc = INNER(s)->describe_card(INNER(s), g, card, out);
     uint32_t zone = 0;
@@ -195,6 +212,9 @@ static int32_t w_describe_card(const keyact_host *t, keyact_game_id g, keyact_ca
         zone != KEYACT_ZONE_LIBRARY && zone != KEYACT_ZONE_EXILE &&
         std::strcmp(out->faces[0]->name, "Shock") == 0)
         out->faces[0] = &dearer; // an engine describing the card on the stack, cost changed
+    if (rc == KEYACT_OK && s->wrong == Wrong::DescribeBadLayout &&
+        std::strcmp(out->faces[0]->name, "Shock") == 0)
+        out->layout = 99;
     return rc;
 }
 
@@ -202,7 +222,10 @@ static int32_t w_can_cast_face(const keyact_host *t, keyact_game_id g, keyact_pl
                                keyact_card_id card, uint32_t face, uint32_t *out)
 {
     auto *s = self_of(t);
-    return INNER(s)->can_cast_face(INNER(s), g, p, card, face, out);
+    int32_t rc = INNER(s)->can_cast_face(INNER(s), g, p, card, face, out);
+    if (rc == KEYACT_OK && s->wrong == Wrong::CanCastCountsTargets && *out == 1)
+        *out = 2; // "two legal targets"
+    return rc;
 }
 
 static int32_t w_choose(const keyact_host *t, keyact_game_id g, keyact_player_id p,
@@ -210,7 +233,10 @@ static int32_t w_choose(const keyact_host *t, keyact_game_id g, keyact_player_id
                         uint32_t *out)
 {
     auto *s = self_of(t);
-    return INNER(s)->choose(INNER(s), g, p, card, options, count, out);
+    int32_t rc = INNER(s)->choose(INNER(s), g, p, card, options, count, out);
+    if (rc == KEYACT_OK && s->wrong == Wrong::ChooseOneBased)
+        *out += 1;
+    return rc;
 }
 
 static int32_t w_cast_free(const keyact_host *t, keyact_game_id g, keyact_player_id p,
@@ -224,6 +250,8 @@ static int32_t w_cast_free(const keyact_host *t, keyact_game_id g, keyact_player
     int32_t rc = INNER(s)->cast_free(INNER(s), g, p, card, face, out);
     if (rc == KEYACT_OK && s->wrong == Wrong::CastFailedButCast)
         *out = KEYACT_CAST_FAILED; // the spell is on the stack all the same
+    if (rc == KEYACT_OK && s->wrong == Wrong::CastFreeAnswersZero)
+        *out = 0;
     return rc;
 }
 
@@ -234,6 +262,8 @@ static int32_t w_random_below(const keyact_host *t, keyact_game_id g, uint32_t b
     int32_t rc = INNER(s)->random_below(INNER(s), g, bound, out);
     if (rc == KEYACT_OK && s->wrong == Wrong::RandomAlwaysZero)
         *out = 0;
+    if (rc == KEYACT_OK && s->wrong == Wrong::RandomOneBased)
+        *out += 1;
     return rc;
 }
 
@@ -256,16 +286,58 @@ static int32_t w_describe_cards(const keyact_host *t, keyact_game_id g,
                                 keyact_card_desc *const *out)
 {
     auto *s = self_of(t);
-    return INNER(s)->describe_cards(INNER(s), g, cards, count, out);
+    int32_t rc = INNER(s)->describe_cards(INNER(s), g, cards, count, out);
+    for (uint32_t i = 0; rc == KEYACT_OK && s->wrong == Wrong::DescribeCardsDearer && i < count;
+         i++)
+        if (std::strcmp(out[i]->faces[0]->name, "Shock") == 0)
+            out[i]->faces[0] = &dearer;
+    return rc;
 }
 
+// The apply_steps lies fire once, on the first batch of at least three steps
+// (the exile up to the hit), so each shows one misreport.
 static int32_t w_apply_steps(const keyact_host *t, keyact_game_id g, keyact_player_id p,
                              const keyact_step *steps, uint32_t count, uint32_t *out_done)
 {
     auto *s = self_of(t);
-    int32_t rc = INNER(s)->apply_steps(INNER(s), g, p, steps, count, out_done);
+    const keyact_host *in = INNER(s);
+    bool fire = !s->stepped_once && count >= 3;
+    if (fire)
+        s->stepped_once = true;
+    switch (fire ? s->wrong : Wrong::None) {
+    case Wrong::ApplyStepsFailAfterAll: {
+        int32_t rc = in->apply_steps(in, g, p, steps, count, out_done);
+        if (rc != KEYACT_OK)
+            return rc;
+        *out_done = 1;
+        return KEYACT_E_STATE;
+    }
+    case Wrong::ApplyStepsFailDoneHigh:
+        *out_done = count;
+        return KEYACT_E_STATE;
+    case Wrong::ApplyStepsSkipsOne: {
+        keyact_step copy[64];
+        std::memcpy(copy, steps, count * sizeof *steps);
+        copy[1].to_zone = KEYACT_ZONE_NONE; // "that move was illegal": its event alone
+        int32_t rc = in->apply_steps(in, g, p, copy, count, out_done);
+        return rc;
+    }
+    case Wrong::ApplyStepsFailFewer: {
+        uint32_t done = 0;
+        int32_t rc = in->apply_steps(in, g, p, steps, 1, &done);
+        if (rc != KEYACT_OK)
+            return rc;
+        *out_done = 2;
+        return KEYACT_E_STATE;
+    }
+    default:
+        break;
+    }
+    int32_t rc = in->apply_steps(in, g, p, steps, count, out_done);
     if (rc == KEYACT_OK && s->wrong == Wrong::ApplyStepsShort)
         *out_done = count - 1;
+    if (rc == KEYACT_OK && s->wrong == Wrong::ApplyStepsOver)
+        *out_done = count + 1;
     return rc;
 }
 
@@ -284,7 +356,12 @@ static int32_t w_card_zone(const keyact_host *t, keyact_game_id g, keyact_card_i
                            uint32_t *out)
 {
     auto *s = self_of(t);
-    return INNER(s)->card_zone(INNER(s), g, card, out);
+    int32_t rc = INNER(s)->card_zone(INNER(s), g, card, out);
+    if (rc == KEYACT_OK && s->wrong == Wrong::CardZoneNone && *out != KEYACT_ZONE_LIBRARY)
+        *out = KEYACT_ZONE_NONE;
+    if (rc == KEYACT_OK && s->wrong == Wrong::CardZoneStale)
+        *out = KEYACT_ZONE_LIBRARY;
+    return rc;
 }
 
 WrongHost::WrongHost(const keyact_host *inner, Wrong wrong)

@@ -80,8 +80,9 @@ struct Game {
     FakeHost *host = nullptr;
     std::vector<keyact_card_id> library; // top first, as set up
     keyact_card_id hit = KEYACT_CARD_NONE;
+    // with_hit false: no Shock, only lands_above lands (a library with no hit).
     Game(unsigned lands_above, unsigned lands_below, bool card_zone = true,
-         guint batched = 0);
+         guint batched = 0, bool with_hit = true);
     ~Game();
     Game(const Game &) = delete;
     Game &operator=(const Game &) = delete;
@@ -102,6 +103,25 @@ enum class Wrong {
     CastFailedButCast,     // cast_free casts the spell and answers FAILED
     RandomAlwaysZero,      // random_below answers 0 every time
     ApplyStepsShort,       // apply_steps answers success with out_done one short
+    // The adversarial hosts of test_adversarial.cc (tests/validate/README.md).
+    LibrarySizeOneHigh,    // library_size counts one card too many, every time
+    LibraryCardForeign,    // library_card's second answer is a handle the host never gave out
+    LibraryCardsShifted,   // library_cards answers the window one card further down
+    MoveNoOp,              // move_card to exile answers success and moves nothing
+    MoveExileToHand,       // move_card to exile puts the card into the hand
+    DescribeCardsDearer,   // describe_cards answers Shock at {1}{R}, describe_card at {R}
+    DescribeBadLayout,     // describe_card answers layout 99 for Shock
+    CanCastCountsTargets,  // can_cast_face answers the number of legal targets (2)
+    ChooseOneBased,        // choose answers a 1-based index
+    CastFreeAnswersZero,   // cast_free casts and answers 0 (a C "false")
+    RandomOneBased,        // random_below answers in [1, bound]
+    ApplyStepsOver,        // apply_steps answers success with out_done count + 1
+    ApplyStepsFailAfterAll,   // apply_steps applies every step, then answers E_STATE, out_done 1
+    ApplyStepsFailDoneHigh,   // apply_steps applies nothing and answers E_STATE, out_done count
+    ApplyStepsSkipsOne,       // apply_steps leaves step 1's card alone and answers success
+    ApplyStepsFailFewer,      // apply_steps applies step 0, answers E_STATE with out_done 2
+    CardZoneNone,          // card_zone answers KEYACT_ZONE_NONE for a card out of the library
+    CardZoneStale,         // card_zone answers KEYACT_ZONE_LIBRARY for every card
 };
 
 // A table around a fake host's (1.0, 1.1 or 1.2) that gets one thing wrong.
@@ -117,6 +137,8 @@ public:
         uint32_t first_size;
         bool have_first_size;
         keyact_card_id first_top;
+        unsigned library_card_calls;
+        bool stepped_once; // the ApplySteps* lies fire on the first batch that can show them
     };
 
 private:

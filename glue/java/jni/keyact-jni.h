@@ -29,6 +29,8 @@ typedef struct {
     jmethodID up_library_cards, up_describe_cards, up_apply_steps, up_random_below_each;
     jmethodID up_card_zone;            /* Upcalls.cardZone (ABI 1.2, validation) */
     jfieldID up_violations;            /* Upcalls.violations (byte[]), see validate.c */
+    jfieldID up_skipped;               /* Upcalls.skipped (String), see validate.c */
+    jfieldID up_unsettled;             /* Upcalls.unsettled (long[]), see validate.c */
 } KjIds;
 
 extern KjIds kj_ids;
@@ -57,6 +59,12 @@ jint kj_register_validate_natives(JNIEnv *env, jclass native_class);
  * JVM had no room for it. */
 void kj_validate_attach(KeyactRegistry *registry);
 gboolean kj_validate_deliver(JNIEnv *env, jobject up, GString *reports);
+/* validate.c: what the layer said of the resolve beyond its reports: the
+ * checks skipped (Upcalls.skipped) and, under FATAL, the unsettled cards
+ * (Upcalls.unsettled, card and zone in turn). FALSE when the JVM had no
+ * room for them. */
+gboolean kj_validate_deliver_result(JNIEnv *env, jobject up,
+                                    const KeyactValidationResult *validation);
 /* resolve.c: the report buffer of the resolve `host` belongs to (NULL
  * until the first report). */
 GString **kj_call_violations(const keyact_host *host);

@@ -62,6 +62,8 @@ JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved)
     METHOD(up, up_random_below_each, "randomBelowEach", "()V");
     METHOD(up, up_card_zone, "cardZone", "()I");
     FIELD(up, up_violations, "violations", "[B");
+    FIELD(up, up_skipped, "skipped", "Ljava/lang/String;");
+    FIELD(up, up_unsettled, "unsettled", "[J");
 
     if (kj_register_registry_natives(env, native) != JNI_OK ||
         kj_register_resolve_natives(env, native) != JNI_OK ||

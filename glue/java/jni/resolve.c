@@ -17,6 +17,9 @@
 #include <string.h>
 
 #define STRANDED_ON_STACK 256u
+/* Cards a FATAL resolve may leave unsettled: the doubtful ones of one
+ * failed batch and the plugin's stranded cards (validate_settle.c). */
+#define UNSETTLED_ON_STACK 256u
 
 typedef struct {
     JNIEnv *env;
@@ -585,6 +588,11 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     KjRegistry *r = (KjRegistry *)(intptr_t)handle;
     KeyactBoundAction bound;
     keyact_card_id stranded[STRANDED_ON_STACK];
+    KeyactUnsettledCard unsettled[UNSETTLED_ON_STACK];
+    KeyactValidationResult validation = {
+        .struct_size = sizeof validation, .unsettled = unsettled,
+        .unsettled_capacity = UNSETTLED_ON_STACK,
+    };
     keyact_resolve_result result = { 0 };
     KjCall call = { .env = env, .up = up, .result = &result,
                     .events = (features & KJ_FEATURE_NOTIFY) != 0,
@@ -638,12 +646,14 @@ static jint resolve(JNIEnv *env, jclass cls, jlong handle, jlong slot, jobject u
     result.stranded = stranded;
     result.stranded_capacity = STRANDED_ON_STACK;
 
-    status = keyact_bound_action_resolve(&bound, &host, &args, &result);
+    status = keyact_bound_action_resolve_validated(&bound, &host, &args, &result, &validation);
     keyact_bound_action_release(&bound);
     upcalls += call.upcalls;
 
     write_result(&call, &result, 0);
     if (!kj_validate_deliver(env, up, call.violations))
+        call.failure_lost = TRUE;
+    if (!kj_validate_deliver_result(env, up, &validation))
         call.failure_lost = TRUE;
     g_free(call.stranded_heap);
     if (call.failure != NULL) {

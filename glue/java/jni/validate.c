@@ -58,6 +58,40 @@ gboolean kj_validate_deliver(JNIEnv *env, jobject up, GString *reports)
     return TRUE;
 }
 
+gboolean kj_validate_deliver_result(JNIEnv *env, jobject up,
+                                    const KeyactValidationResult *validation)
+{
+    gboolean ok = TRUE;
+
+    if (validation->skipped != NULL) {
+        jstring skipped = (*env)->NewStringUTF(env, validation->skipped);
+        if (skipped != NULL) {
+            (*env)->SetObjectField(env, up, kj_ids.up_skipped, skipped);
+            (*env)->DeleteLocalRef(env, skipped);
+        } else {
+            ok = FALSE;
+        }
+    }
+    guint n = MIN(validation->unsettled_count, validation->unsettled_capacity);
+    if (n > 0) {
+        jlongArray cards = (*env)->NewLongArray(env, (jsize)(2 * n));
+        if (cards != NULL) {
+            for (guint i = 0; i < n; i++) {
+                jlong pair[2] = { (jlong)validation->unsettled[i].card,
+                                  (jlong)validation->unsettled[i].zone };
+                (*env)->SetLongArrayRegion(env, cards, (jsize)(2 * i), 2, pair);
+            }
+            (*env)->SetObjectField(env, up, kj_ids.up_unsettled, cards);
+            (*env)->DeleteLocalRef(env, cards);
+        } else {
+            ok = FALSE;
+        }
+    }
+    if (!ok && (*env)->ExceptionCheck(env))
+        (*env)->ExceptionClear(env);
+    return ok;
+}
+
 /* Both take the wrapper's lock as readers: a resolve asks the mode after
  * the plugin returned (Registry.resolve, unsynchronized), possibly while
  * another thread closes the registry; closed, the mode reads OFF. */

@@ -324,6 +324,7 @@ public final class Registry implements AutoCloseable {
             boolean complete = up.complete();
             List<ValidationException> violations = up.validationErrors();
             ValidationReports.log(violations);
+            ValidationReports.logSkipped(host.getClass(), up.validationSkipped());
             // Validation FATAL failed the resolve (KEYACT_E_HOST): the first report is why, and
             // the resolve throws even when the plugin recovered and completed.
             boolean fatal = status == Status.HOST.code() && !violations.isEmpty()

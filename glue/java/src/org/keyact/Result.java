@@ -23,6 +23,8 @@ public final class Result {
     private final List<Long> stranded;
     private final Optional<KeyactException> failure;
     private final List<ValidationException> validationErrors;
+    private final Optional<String> validationSkipped;
+    private final List<UnsettledCard> unsettled;
 
     /**
      * A result.
@@ -82,6 +84,31 @@ public final class Result {
     public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
                   int exiledCount, int bottomedCount, boolean complete, List<Long> stranded,
                   Optional<KeyactException> failure, List<ValidationException> validationErrors) {
+        this(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete, stranded,
+            failure, validationErrors, Optional.<String>empty(), Collections.<UnsettledCard>emptyList());
+    }
+
+    /**
+     * A result with everything the validation layer said of the resolve.
+     *
+     * @param outcome how it ended
+     * @param discovered the card found (CR 701.57c), empty when none
+     * @param manaValueHalves its mana value times two, 0 when none
+     * @param faceCast the face cast, empty when nothing was cast
+     * @param exiledCount cards exiled, the hit included
+     * @param bottomedCount cards put on the bottom
+     * @param complete the action ran to its end: every card is where the rules put it
+     * @param stranded the cards not where the rules put them (copied, unmodifiable)
+     * @param failure see {@link #failure()}
+     * @param validationErrors see {@link #validationErrors()} (copied, unmodifiable)
+     * @param validationSkipped see {@link #validationSkipped()}
+     * @param unsettled see {@link #unsettled()} (copied, unmodifiable)
+     * @since 1.4
+     */
+    public Result(Outcome outcome, OptionalLong discovered, int manaValueHalves, OptionalInt faceCast,
+                  int exiledCount, int bottomedCount, boolean complete, List<Long> stranded,
+                  Optional<KeyactException> failure, List<ValidationException> validationErrors,
+                  Optional<String> validationSkipped, List<UnsettledCard> unsettled) {
         this.outcome = Objects.requireNonNull(outcome, "outcome");
         this.discovered = Objects.requireNonNull(discovered, "discovered");
         this.manaValueHalves = manaValueHalves;
@@ -92,6 +119,8 @@ public final class Result {
         this.stranded = Lists.copy(stranded, "stranded");
         this.failure = Objects.requireNonNull(failure, "failure");
         this.validationErrors = Lists.copy(validationErrors, "validationErrors");
+        this.validationSkipped = Objects.requireNonNull(validationSkipped, "validationSkipped");
+        this.unsettled = Lists.copy(unsettled, "unsettled");
     }
 
     /** How it ended. */
@@ -162,6 +191,32 @@ public final class Result {
         return validationErrors;
     }
 
+    /**
+     * The checks the validation layer skipped for this resolve's Host, and why: a Host that does
+     * not override {@link Host#cardZone} cannot be checked for where its moves and casts put
+     * cards (a {@link Host#castFree} that answers "not cast" for a spell it put on the stack goes
+     * unseen). Empty when validation is {@link Validation#OFF} or every check ran. The same
+     * sentence is logged once per Host class, at level INFO, to the {@code java.util.logging}
+     * logger {@code org.keyact.validate}.
+     *
+     * @since 1.4
+     */
+    public Optional<String> validationSkipped() {
+        return validationSkipped;
+    }
+
+    /**
+     * Under {@link Validation#FATAL}, after a resolve that failed: the cards the plugin moved or
+     * may have moved that {@link #stranded()} does not list, with where the Host's answers put
+     * them. Together with {@link #stranded()} (the cards in exile) no card is unaccounted for.
+     * Empty otherwise (unmodifiable).
+     *
+     * @since 1.4
+     */
+    public List<UnsettledCard> unsettled() {
+        return unsettled;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o)
@@ -172,13 +227,14 @@ public final class Result {
         return outcome == r.outcome && discovered.equals(r.discovered) && manaValueHalves == r.manaValueHalves
             && faceCast.equals(r.faceCast) && exiledCount == r.exiledCount && bottomedCount == r.bottomedCount
             && complete == r.complete && stranded.equals(r.stranded) && failure.equals(r.failure)
-            && validationErrors.equals(r.validationErrors);
+            && validationErrors.equals(r.validationErrors) && validationSkipped.equals(r.validationSkipped)
+            && unsettled.equals(r.unsettled);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(outcome, discovered, manaValueHalves, faceCast, exiledCount, bottomedCount, complete,
-            stranded, failure, validationErrors);
+            stranded, failure, validationErrors, validationSkipped, unsettled);
     }
 
     @Override
@@ -186,6 +242,7 @@ public final class Result {
         return "Result[outcome=" + outcome + ", discovered=" + discovered + ", manaValueHalves=" + manaValueHalves
             + ", faceCast=" + faceCast + ", exiledCount=" + exiledCount + ", bottomedCount=" + bottomedCount
             + ", complete=" + complete + ", stranded=" + stranded + ", failure=" + failure
-            + ", validationErrors=" + validationErrors + "]";
+            + ", validationErrors=" + validationErrors + ", validationSkipped=" + validationSkipped
+            + ", unsettled=" + unsettled + "]";
     }
 }

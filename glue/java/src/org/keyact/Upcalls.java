@@ -132,6 +132,10 @@ final class Upcalls {
     /** Set by the C side (jni/validate.c) when the validation layer reported; see validationErrors(). */
     byte[] violations;
     private List<ValidationException> validationErrors;
+    /** Set by the C side (jni/validate.c): the checks the validation layer skipped, or null. */
+    String skipped;
+    /** Set by the C side under FATAL: the unsettled cards, card and zone in turn, or null. */
+    long[] unsettled;
     /**
      * The shared buffer (direct, native order) as longs, and its address and size for the C
      * side; replaced by {@link #reserve}. Its ByteBuffer is kept here, so the memory lives as
@@ -196,6 +200,8 @@ final class Upcalls {
         up.failure = null;
         up.violations = null;
         up.validationErrors = null;
+        up.skipped = null;
+        up.unsettled = null;
         return up;
     }
 
@@ -205,6 +211,8 @@ final class Upcalls {
         failure = null;
         violations = null;
         validationErrors = null;
+        skipped = null;
+        unsettled = null;
         steps.deferred = null;
         java.util.Arrays.fill(descs, 0, descsUsed, null);
         descsUsed = 0;
@@ -264,7 +272,28 @@ final class Upcalls {
             discovered != 0 ? OptionalLong.of(discovered) : OptionalLong.empty(),
             (int) data(RES_MVH), faceCast,
             (int) data(RES_EXILED), (int) data(RES_BOTTOMED), complete(), list, failure,
-            validationErrors());
+            validationErrors(), validationSkipped(), unsettledCards());
+    }
+
+    /** What the C side said was skipped, as the Result says it. */
+    java.util.Optional<String> validationSkipped() {
+        return skipped == null ? java.util.Optional.<String>empty()
+            : java.util.Optional.of("the Host " + host.getClass().getName() + " does not override cardZone: "
+                + skipped);
+    }
+
+    private List<UnsettledCard> unsettledCards() {
+        if (unsettled == null)
+            return Collections.emptyList();
+        Zone[] zones = Zone.values();
+        List<UnsettledCard> out = new ArrayList<>(unsettled.length / 2);
+        for (int i = 0; i + 1 < unsettled.length; i += 2) {
+            int code = (int) unsettled[i + 1];
+            java.util.Optional<Zone> zone = code >= 1 && code <= zones.length
+                ? java.util.Optional.of(zones[code - 1]) : java.util.Optional.<Zone>empty();
+            out.add(new UnsettledCard(unsettled[i], zone));
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /** The C side's flags: the resolve ran to its end. */

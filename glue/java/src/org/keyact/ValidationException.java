@@ -12,10 +12,13 @@ import java.util.OptionalLong;
  * the card, what the Host answered and the rule it broke, the same line a C host logs:
  *
  * <pre>
- * host "keyact-java": cast_free, card 102 "Shock": answered KEYACT_CAST_FAILED for face 0, but card_zone
- *     says the card is on the stack; rule: a cast_free that answered KEYACT_CAST_FAILED (or failed) left
- *     the card in exile
+ * host "keyact-java": cast_free or card_zone, card 102 "Shock": cast_free answered KEYACT_CAST_FAILED for
+ *     face 0, but card_zone says the card is on the stack: one of the two is wrong; rule: a cast_free
+ *     that answered KEYACT_CAST_FAILED (or failed) left the card in exile
  * </pre>
+ *
+ * <p>Where two answers disagree and nothing settles which is wrong, the line names both callbacks
+ * and {@link #callback()} is the first.
  *
  * <p>Listed by {@link Result#validationErrors()}; under {@link Validation#FATAL} the first one is
  * also the cause of the {@link KeyactException} the resolve throws. Immutable; two are equal only

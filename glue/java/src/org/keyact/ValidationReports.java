@@ -37,6 +37,16 @@ final class ValidationReports {
         return Collections.unmodifiableList(out);
     }
 
+    /** The Host classes told which checks are skipped for them. */
+    private static final java.util.Set<Class<?>> SKIP_NOTED =
+        java.util.Collections.newSetFromMap(new java.util.concurrent.ConcurrentHashMap<Class<?>, Boolean>());
+
+    /** The checks skipped for a Host class, once per class, at level INFO. */
+    static void logSkipped(Class<?> hostClass, Optional<String> skipped) {
+        if (skipped.isPresent() && SKIP_NOTED.add(hostClass))
+            LOG.log(Level.INFO, "keyact-validate: {0}", skipped.get());
+    }
+
     /** One warning per report, in the C library's log domain's words. */
     static void log(List<ValidationException> errors) {
         for (ValidationException e : errors)

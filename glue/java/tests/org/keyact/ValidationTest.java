@@ -193,7 +193,7 @@ class ValidationTest {
         assertEquals(OptionalLong.of(shock), v.card());
         assertEquals(Optional.of("Shock"), v.cardName());
         assertTrue(v.answer().contains("FAILED"), v.answer());
-        assertTrue(v.getMessage().startsWith("host \"keyact-java\": cast_free, card " + shock + " \"Shock\": "),
+        assertTrue(v.getMessage().startsWith("host \"keyact-java\": cast_free or card_zone, card " + shock + " \"Shock\": "),
             v.getMessage());
         assertTrue(v.getMessage().contains("rule: " + v.rule()), v.getMessage());
         // The first report is this one, and it was logged as one warning line.
