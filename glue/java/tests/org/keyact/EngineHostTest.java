@@ -153,6 +153,7 @@ class EngineHostTest {
         assertEquals(new java.util.HashSet<>(Arrays.asList("Forest", "Hill Giant")),
             new java.util.HashSet<>(library.subList(1, 3)), "the rest on the bottom, in a random order");
         assertEquals(List.of(), e.result().validationErrors());
+        assertEquals(Optional.empty(), e.result().validationSkipped(), "an EngineHost offers card_zone: no check skipped");
         assertTrue(e.reads <= 2, "the library is read once, and again only after a move into it: " + e.reads);
     }
 

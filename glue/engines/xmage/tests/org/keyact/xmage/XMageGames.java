@@ -48,12 +48,13 @@ final class XMageGames {
         org.apache.log4j.Logger.getRootLogger().setLevel(org.apache.log4j.Level.ERROR);
     }
 
-    /** What the validation layer reported (logger org.keyact.validate), and keyact's own warnings. */
+    /** What the validation layer reported (logger org.keyact.validate), and keyact's own warnings (WARNING and up). */
     static final List<String> REPORTS = Collections.synchronizedList(new ArrayList<>());
     private static final Handler CAPTURE = new Handler() {
         @Override
         public void publish(LogRecord r) {
-            REPORTS.add(r.getLoggerName() + ": " + new java.util.logging.SimpleFormatter().formatMessage(r));
+            if (r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()) // INFO: the checks a Host skips
+                REPORTS.add(r.getLoggerName() + ": " + new java.util.logging.SimpleFormatter().formatMessage(r));
         }
 
         @Override
