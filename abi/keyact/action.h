@@ -27,9 +27,11 @@
 #ifndef KEYACT_ACTION_H
 #define KEYACT_ACTION_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "host.h"
+#include "stepped.h"
 #include "types.h"
 #include "version.h"
 
@@ -51,6 +53,7 @@ typedef struct keyact_resolve_args {
 #define KEYACT_RESOLVE_ARGS_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_resolve_args, source)
 #define KEYACT_RESOLVE_ARGS_SIZE_1_1 KEYACT_RESOLVE_ARGS_SIZE_1_0
 #define KEYACT_RESOLVE_ARGS_SIZE_1_2 KEYACT_RESOLVE_ARGS_SIZE_1_1
+#define KEYACT_RESOLVE_ARGS_SIZE_1_3 KEYACT_RESOLVE_ARGS_SIZE_1_2
 
 /* Outcomes (values of keyact_resolve_result.outcome). */
 #define KEYACT_OUTCOME_NONE 0u  /* no hit: nothing was cast or put into hand. Discover: when
@@ -99,6 +102,7 @@ typedef struct keyact_resolve_result {
 #define KEYACT_RESOLVE_RESULT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_resolve_result, stranded)
 #define KEYACT_RESOLVE_RESULT_SIZE_1_1 KEYACT_RESOLVE_RESULT_SIZE_1_0
 #define KEYACT_RESOLVE_RESULT_SIZE_1_2 KEYACT_RESOLVE_RESULT_SIZE_1_1
+#define KEYACT_RESOLVE_RESULT_SIZE_1_3 KEYACT_RESOLVE_RESULT_SIZE_1_2
 
 typedef struct keyact_action keyact_action;
 
@@ -114,11 +118,76 @@ struct keyact_action {
     int32_t (*resolve)(void *plugin_ctx, const keyact_host *host,
                        const keyact_resolve_args *args,
                        keyact_resolve_result *result);
+
+    /* ---- ABI 1.3: the stepped resolve (stepped.h). ----
+     * Optional: a host uses these only when it negotiated 1.3 or later and
+     * KEYACT_ACTION_HAS(action, abandon) with begin not NULL; then all four
+     * functions are set and state_size is not 0. plugin_ctx is what init
+     * returned, the same for every call of one resolve. Thread: any, one
+     * call at a time per state block (stepped.h). */
+
+    /* The state block a stepped resolve needs: at least this many bytes,
+     * at an address that is a multiple of state_align (a power of two, at
+     * most 16). Static for the load. */
+    uint32_t state_size;
+    uint32_t state_align;
+
+    /* Start a resolve in `state` (state_size bytes, host-owned, whatever it
+     * held before; a block whose resolve is still in progress must be ended
+     * first). Checks what resolve() checks and makes no host call; `args`
+     * is read during this call only. `host` must stay valid, unchanged, at
+     * its address until the resolve is over; its callbacks are called
+     * during step() only. `waits` is a set of KEYACT_WAIT_* bits: those
+     * questions come back from step() as KEYACT_WAITING, and the host table
+     * may leave their callbacks NULL; every callback a question not in
+     * `waits` needs, and every other required one, must be set.
+     * Returns 0, KEYACT_E_INVAL (bad arguments, a block too small or
+     * misaligned, an unknown wait bit; the block is left unbegun) or
+     * KEYACT_E_VERSION (the load negotiated below 1.3). */
+    int32_t (*begin)(void *plugin_ctx, const keyact_host *host,
+                     const keyact_resolve_args *args, uint32_t waits,
+                     void *state, uint32_t state_size);
+
+    /* Run the resolve in `state` on. Returns KEYACT_WAITING with the
+     * question in *out_question (host-owned, struct_size set by the host)
+     * when it needs an answer; asked again before answer(), it returns the
+     * same question again and does nothing else. Any other return ends the
+     * resolve: it is the status resolve() would return, *result (host-owned,
+     * struct_size and stranded buffer set by the host; untouched by every
+     * step that waits) is filled as resolve() fills it, and
+     * out_question->kind is KEYACT_QUESTION_NONE. KEYACT_E_INVAL for a block
+     * not begun (nothing else happens), KEYACT_E_STATE for one whose
+     * resolve is over. */
+    int32_t (*step)(void *plugin_ctx, void *state, keyact_resolve_result *result,
+                    keyact_question *out_question);
+
+    /* Answer the question the resolve in `state` waits for (`answer` is
+     * host-owned, read during the call). Nothing else happens until the
+     * next step(). KEYACT_E_STATE, and nothing changes, when it waits for
+     * no question (not stepped yet, answered already, over) or for one of
+     * another kind; KEYACT_E_INVAL for a block not begun or an answer
+     * whose struct_size is too small. */
+    int32_t (*answer)(void *plugin_ctx, void *state, const keyact_answer *answer);
+
+    /* End a resolve that was begun but is not over: nothing more is moved
+     * and no host call is made. *result (as for step) gets the counts so
+     * far, flags without KEYACT_RESULT_COMPLETE, and as stranded every card
+     * the plugin moved, in the order it moved them: all are in exile, as
+     * far as the plugin knows (a CAST question not yet answered: the hit
+     * too, since only the host knows whether its cast went ahead; answered
+     * KEYACT_CAST_DONE: not the hit). Returns 0; KEYACT_E_STATE when the
+     * resolve is already over, KEYACT_E_INVAL for a block not begun. */
+    int32_t (*abandon)(void *plugin_ctx, void *state, keyact_resolve_result *result);
 };
 
 #define KEYACT_ACTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_action, resolve)
 #define KEYACT_ACTION_SIZE_1_1 KEYACT_ACTION_SIZE_1_0
 #define KEYACT_ACTION_SIZE_1_2 KEYACT_ACTION_SIZE_1_1
+#define KEYACT_ACTION_SIZE_1_3 KEYACT_SIZE_THROUGH(keyact_action, abandon)
+
+/* True when an action of this struct_size has member `member`. */
+#define KEYACT_ACTION_HAS(action, member) \
+    ((action)->struct_size >= offsetof(keyact_action, member) + sizeof((action)->member))
 
 #ifdef __cplusplus
 }

@@ -46,18 +46,20 @@ typedef struct keyact_face_desc {
     uint32_t struct_size;
     uint32_t flags;           /* KEYACT_FACE_* bits */
     /* Face name, UTF-8, NUL-terminated. Owned by the host; valid until the
-     * resolve call that asked for it returns. Never NULL (may be ""). */
+     * resolve call that asked for it returns (a stepped resolve, ABI 1.3:
+     * the step() call). Never NULL (may be ""). */
     const char *name;
     /* Printed mana cost, e.g. "{2}{U/P}{X}": symbols only, no spaces, this
      * face's cost alone (keyact-plugin(7), MANA COSTS). "" or NULL for a face
      * with no mana cost (a land, a transform back face). Owned by the host; valid
-     * until the resolve call that asked for it returns. */
+     * until the resolve (or step) call that asked for it returns. */
     const char *mana_cost;
 } keyact_face_desc;
 
 #define KEYACT_FACE_DESC_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_face_desc, mana_cost)
 #define KEYACT_FACE_DESC_SIZE_1_1 KEYACT_FACE_DESC_SIZE_1_0
 #define KEYACT_FACE_DESC_SIZE_1_2 KEYACT_FACE_DESC_SIZE_1_1
+#define KEYACT_FACE_DESC_SIZE_1_3 KEYACT_FACE_DESC_SIZE_1_2
 
 /* A whole card: the layout and its faces, front/left first.
  * The plugin sets struct_size before calling describe_card; the host fills
@@ -68,14 +70,15 @@ typedef struct keyact_card_desc {
     uint32_t face_count;      /* 1..KEYACT_MAX_FACES */
     uint32_t reserved0;       /* 0 */
     /* faces[0..face_count-1], each with its own struct_size. Owned by the
-     * host; the array and each face stay valid until the resolve call that
-     * asked for them returns. */
+     * host; the array and each face stay valid until the resolve (or step)
+     * call that asked for them returns. */
     const keyact_face_desc *faces[KEYACT_MAX_FACES];
 } keyact_card_desc;
 
 #define KEYACT_CARD_DESC_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_card_desc, faces)
 #define KEYACT_CARD_DESC_SIZE_1_1 KEYACT_CARD_DESC_SIZE_1_0
 #define KEYACT_CARD_DESC_SIZE_1_2 KEYACT_CARD_DESC_SIZE_1_1
+#define KEYACT_CARD_DESC_SIZE_1_3 KEYACT_CARD_DESC_SIZE_1_2
 
 #ifdef __cplusplus
 }

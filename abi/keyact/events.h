@@ -57,6 +57,7 @@ typedef struct keyact_event {
 #define KEYACT_EVENT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_event, mana_value_halves)
 #define KEYACT_EVENT_SIZE_1_1 KEYACT_EVENT_SIZE_1_0
 #define KEYACT_EVENT_SIZE_1_2 KEYACT_EVENT_SIZE_1_1
+#define KEYACT_EVENT_SIZE_1_3 KEYACT_EVENT_SIZE_1_2
 
 #ifdef __cplusplus
 }

@@ -70,6 +70,7 @@ typedef struct keyact_option {
 #define KEYACT_OPTION_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_option, mana_value_halves)
 #define KEYACT_OPTION_SIZE_1_1 KEYACT_OPTION_SIZE_1_0
 #define KEYACT_OPTION_SIZE_1_2 KEYACT_OPTION_SIZE_1_1
+#define KEYACT_OPTION_SIZE_1_3 KEYACT_OPTION_SIZE_1_2
 
 /* One step of apply_steps (ABI 1.1): an optional move, then an optional
  * event, exactly as a move_card call followed by a notify call would make
@@ -89,6 +90,7 @@ typedef struct keyact_step {
 
 #define KEYACT_STEP_SIZE_1_1 KEYACT_SIZE_THROUGH(keyact_step, event)
 #define KEYACT_STEP_SIZE_1_2 KEYACT_STEP_SIZE_1_1
+#define KEYACT_STEP_SIZE_1_3 KEYACT_STEP_SIZE_1_2
 
 /* Results of cast_free (values of *out_cast). */
 #define KEYACT_CAST_DONE   1u /* the spell was cast: the host moved the card to the stack */
@@ -136,7 +138,9 @@ struct keyact_host {
 
     /* Describe `card`. The plugin sets out_desc->struct_size first; the host
      * fills at most that many bytes. Strings and faces stay owned by the host
-     * and valid until the current resolve call returns. The host answers
+     * and valid until the current resolve call returns (a stepped resolve's:
+     * the current step() call: a plugin keeps nothing of a description
+     * across steps, so a host may free it once that step() returns). The host answers
      * wherever the card is (library, exile, ...): it describes the printed
      * card. A plugin may describe a card before or after moving it to exile
      * (the reference plugins describe it right after the move). Required. */
@@ -223,7 +227,7 @@ struct keyact_host {
      * the plugin may describe the cards it is about to exile before moving
      * them, and may describe a few it will not exile; the answer is the
      * printed card wherever it is. Strings and faces stay host-owned and
-     * valid until the resolve call returns. All or nothing: on failure the
+     * valid until the resolve (or step) call returns. All or nothing: on failure the
      * plugin uses none of the descriptions (and has moved none of those
      * cards). Optional. */
     int32_t (*describe_cards)(const keyact_host *host, keyact_game_id game,
@@ -271,6 +275,7 @@ struct keyact_host {
 #define KEYACT_HOST_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_host, get_extension)
 #define KEYACT_HOST_SIZE_1_1 KEYACT_SIZE_THROUGH(keyact_host, random_below_each)
 #define KEYACT_HOST_SIZE_1_2 KEYACT_SIZE_THROUGH(keyact_host, card_zone)
+#define KEYACT_HOST_SIZE_1_3 KEYACT_HOST_SIZE_1_2
 
 /* True when a host table of this struct_size has member `member`. */
 #define KEYACT_HOST_HAS(host, member) \

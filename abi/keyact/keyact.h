@@ -7,6 +7,7 @@
  *   card.h     card descriptions (layout, faces, printed costs)
  *   events.h   events a plugin reports
  *   host.h     the host table (callbacks into the host)
+ *   stepped.h  the stepped resolve's questions and answers (ABI 1.3)
  *   action.h   actions, resolve arguments and results
  *   plugin.h   the exported plugin entry
  *   rules.h    the optional rules extension (mana values, options)
@@ -20,6 +21,7 @@
 #include "card.h"
 #include "events.h"
 #include "host.h"
+#include "stepped.h"
 #include "action.h"
 #include "plugin.h"
 #include "rules.h"

@@ -71,6 +71,7 @@ struct keyact_plugin_entry {
 #define KEYACT_PLUGIN_ENTRY_SIZE_1_0 KEYACT_SIZE_THROUGH(struct keyact_plugin_entry, get_extension)
 #define KEYACT_PLUGIN_ENTRY_SIZE_1_1 KEYACT_PLUGIN_ENTRY_SIZE_1_0
 #define KEYACT_PLUGIN_ENTRY_SIZE_1_2 KEYACT_PLUGIN_ENTRY_SIZE_1_1
+#define KEYACT_PLUGIN_ENTRY_SIZE_1_3 KEYACT_PLUGIN_ENTRY_SIZE_1_2
 
 /* Put this before the definition of the entry in a plugin:
  *   KEYACT_PLUGIN_EXPORT const struct keyact_plugin_entry keyact_plugin_entry = {...};

@@ -46,6 +46,7 @@ typedef struct keyact_rules_ext {
 #define KEYACT_RULES_EXT_SIZE_1_0 KEYACT_SIZE_THROUGH(keyact_rules_ext, discover_options)
 #define KEYACT_RULES_EXT_SIZE_1_1 KEYACT_RULES_EXT_SIZE_1_0
 #define KEYACT_RULES_EXT_SIZE_1_2 KEYACT_RULES_EXT_SIZE_1_1
+#define KEYACT_RULES_EXT_SIZE_1_3 KEYACT_RULES_EXT_SIZE_1_2
 
 #ifdef __cplusplus
 }

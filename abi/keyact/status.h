@@ -2,8 +2,9 @@
 /* keyact/status.h - status codes returned across the ABI.
  *
  * Every function in the ABI that can fail returns int32_t: 0 on success and
- * a negative KEYACT_E_* code on failure. Values are stable across versions;
- * new codes are only ever added.
+ * a negative KEYACT_E_* code on failure; a stepped resolve's step() may
+ * also return KEYACT_WAITING (1). Values are stable across versions; new
+ * codes are only ever added.
  */
 #ifndef KEYACT_STATUS_H
 #define KEYACT_STATUS_H
@@ -24,7 +25,13 @@ extern "C" {
 #define KEYACT_E_BADCARD   (-7)  /* a card description is unusable (no faces, ...) */
 #define KEYACT_E_RANGE     (-8)  /* a host answer is out of range (choice, random) */
 #define KEYACT_E_NOTSUP    (-9)  /* the operation is not supported */
-#define KEYACT_E_STATE    (-10)  /* the game state does not allow it (e.g. card moved away) */
+#define KEYACT_E_STATE    (-10)  /* the game state does not allow it (e.g. card moved away);
+                                  * a stepped resolve: not waiting for that answer, or over */
+
+/* The one positive status (ABI 1.3): not a failure. Only a stepped
+ * resolve's step() returns it: the resolve stopped for an answer
+ * (stepped.h), and goes on at the next step(). */
+#define KEYACT_WAITING       1
 
 /* A short, static, English name for a status code ("KEYACT_E_INVAL").
  * Never returns NULL; unknown codes give "KEYACT_E_UNKNOWN".
@@ -43,6 +50,7 @@ static inline const char *keyact_status_name(int32_t status)
     case KEYACT_E_RANGE: return "KEYACT_E_RANGE";
     case KEYACT_E_NOTSUP: return "KEYACT_E_NOTSUP";
     case KEYACT_E_STATE: return "KEYACT_E_STATE";
+    case KEYACT_WAITING: return "KEYACT_WAITING";
     default: return "KEYACT_E_UNKNOWN";
     }
 }

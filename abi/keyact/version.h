@@ -27,6 +27,15 @@
  *        KEYACT_OUTCOME_NONE with `discovered` set (action.h), a pair no
  *        earlier plugin sends, so 1.0 and 1.1 hosts read it with the
  *        values they already know.
+ *   1.3  the stepped resolve (stepped.h), so a host with a game loop asks
+ *        its player on later frames: keyact_action.state_size,
+ *        .state_align, .begin, .step, .answer and .abandon, appended after
+ *        resolve, optional (KEYACT_ACTION_SIZE_1_3, KEYACT_ACTION_HAS);
+ *        struct keyact_question and keyact_answer with KEYACT_QUESTION_*,
+ *        KEYACT_WAIT_* and their _1_3 sizes; status KEYACT_WAITING (1),
+ *        the one positive status, returned by step() only. Every other
+ *        struct is as in 1.2 (its _1_3 constant equals _1_2); a 1.2 host
+ *        never sees any of it (it reads the 1.2 part of keyact_action).
  *
  * Thread: everything here is plain data; no functions.
  */
@@ -44,7 +53,7 @@ extern "C" {
  * they share the major; each side then uses only the fields and callbacks of
  * the smaller minor (the struct_size fields say what the other side has). */
 #define KEYACT_ABI_MAJOR 1u
-#define KEYACT_ABI_MINOR 2u
+#define KEYACT_ABI_MINOR 3u
 
 /* One ABI version, as offered by a host or chosen by a plugin. Offers are
  * arrays, so this struct never grows (and has no struct_size). */

@@ -103,9 +103,26 @@ typedef enum {
 /* "1.0 host", "1.1 host", "1.2 host": how messages and keyact check name it. */
 const char *kc_host_kind_name(KcHostKind kind);
 
+/* How a case is resolved: the blocking resolve, or the stepped resolve of
+ * ABI 1.3 with every question waiting (KEYACT_WAIT_ALL), each answered by
+ * the fake host's own callback and the state block moved between steps
+ * (fake_host_resolve_stepped). Either way the case demands the same: same
+ * game, same calls. A plugin without a stepped resolve, or loaded below
+ * 1.3, has only the blocking way: its stepped runs are skipped. */
+typedef enum {
+    KC_BLOCKING,
+    KC_STEPPED,
+} KcWay;
+
+#define KC_N_WAYS 2u
+
+/* "" and ", stepped": appended to a host kind's name in messages. */
+const char *kc_way_name(KcWay way);
+
 /* A case's game set up in a fresh fake host (player 1), snapshot taken. */
 typedef struct {
     FakeHost *host;
+    KcWay way;                /* how kc_game_resolve resolves: KC_BLOCKING unless set */
     FakeSnapshot *before;
     keyact_card_id library[KC_MAX_LIBRARY];
     guint library_count;
@@ -121,7 +138,9 @@ void kc_game_init_on(KcGame *game, const KcCase *c, guint64 seed, KcHostKind kin
 void kc_game_clear(KcGame *game);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(KcGame, kc_game_clear)
 
-/* Resolve the case's discover N in `game` through `action`. */
+/* Resolve the case's discover N in `game` through `action`, game->way.
+ * Stepped, KEYACT_E_NOTSUP or KEYACT_E_VERSION means the action cannot
+ * step at this load (nothing was resolved). */
 int32_t kc_game_resolve(KcGame *game, const KcCase *c, const keyact_action *action,
                         void *plugin_ctx, FakeResolve *out);
 
@@ -134,8 +153,12 @@ gboolean kc_case_check(const KcCase *c, const KcGame *game, const FakeResolve *r
  * `kind`. On failure the error says which case and why. */
 gboolean kc_case_run_on(const KcCase *c, KcHostKind kind, const keyact_action *action,
                         void *plugin_ctx, GError **error);
-/* kc_case_run_on for each host kind in turn, 1.0 first; a failure on a
- * later host says which. */
+/* kc_case_run_on resolved `way`: a stepped run of an action that cannot
+ * step at this load passes without resolving. */
+gboolean kc_case_run_way(const KcCase *c, KcHostKind kind, KcWay way,
+                         const keyact_action *action, void *plugin_ctx, GError **error);
+/* kc_case_run_way for each host kind in turn, 1.0 first, each both ways;
+ * a failure names the host kind and the way. */
 gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
                      GError **error);
 
@@ -146,7 +169,9 @@ gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_
 const KcCase *kc_random_order_case(void);
 gboolean kc_random_order_run_on(KcHostKind kind, const keyact_action *action, void *plugin_ctx,
                                 GError **error);
-/* kc_random_order_run_on for each host kind, as kc_case_run does. */
+gboolean kc_random_order_run_way(KcHostKind kind, KcWay way, const keyact_action *action,
+                                 void *plugin_ctx, GError **error);
+/* kc_random_order_run_way for each host kind and way, as kc_case_run does. */
 gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GError **error);
 
 /* The host-call contract (kc_contract.c): what the fake host saw the last

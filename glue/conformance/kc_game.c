@@ -11,6 +11,11 @@ const char *kc_host_kind_name(KcHostKind kind)
     return kind == KC_HOST_1_2 ? "1.2 host" : kind == KC_HOST_1_1 ? "1.1 host" : "1.0 host";
 }
 
+const char *kc_way_name(KcWay way)
+{
+    return way == KC_STEPPED ? ", stepped" : "";
+}
+
 void kc_game_init(KcGame *game, const KcCase *c, guint64 seed)
 {
     kc_game_init_on(game, c, seed, KC_HOST_1_0);
@@ -59,16 +64,29 @@ void kc_game_clear(KcGame *game)
 int32_t kc_game_resolve(KcGame *game, const KcCase *c, const keyact_action *action,
                         void *plugin_ctx, FakeResolve *out)
 {
+    if (game->way == KC_STEPPED)
+        return fake_host_resolve_stepped(game->host, action, plugin_ctx, KC_PLAYER, c->n,
+                                         game->source, KEYACT_WAIT_ALL, out);
     return fake_host_resolve(game->host, action, plugin_ctx, KC_PLAYER, c->n, game->source, out);
 }
 
-gboolean kc_case_run_on(const KcCase *c, KcHostKind kind, const keyact_action *action,
-                        void *plugin_ctx, GError **error)
+/* A stepped resolve the action cannot make at this load. */
+static gboolean cannot_step(const KcGame *game, const FakeResolve *res)
+{
+    return game->way == KC_STEPPED
+           && (res->status == KEYACT_E_NOTSUP || res->status == KEYACT_E_VERSION);
+}
+
+gboolean kc_case_run_way(const KcCase *c, KcHostKind kind, KcWay way,
+                         const keyact_action *action, void *plugin_ctx, GError **error)
 {
     g_auto(KcGame) game;
     kc_game_init_on(&game, c, g_str_hash(c->name), kind);
+    game.way = way;
     FakeResolve res;
     kc_game_resolve(&game, c, action, plugin_ctx, &res);
+    if (cannot_step(&game, &res))
+        return TRUE;
 
     g_autoptr(GError) local = NULL;
     if (!kc_case_check(c, &game, &res, &local)
@@ -80,15 +98,25 @@ gboolean kc_case_run_on(const KcCase *c, KcHostKind kind, const keyact_action *a
     return TRUE;
 }
 
+gboolean kc_case_run_on(const KcCase *c, KcHostKind kind, const keyact_action *action,
+                        void *plugin_ctx, GError **error)
+{
+    return kc_case_run_way(c, kind, KC_BLOCKING, action, plugin_ctx, error);
+}
+
 gboolean kc_case_run(const KcCase *c, const keyact_action *action, void *plugin_ctx,
                      GError **error)
 {
     if (!kc_case_run_on(c, KC_HOST_1_0, action, plugin_ctx, error))
         return FALSE;
-    for (KcHostKind kind = KC_HOST_1_1; kind < KC_N_HOST_KINDS; kind++) {
-        if (!kc_case_run_on(c, kind, action, plugin_ctx, error)) {
-            g_prefix_error(error, "%s: ", kc_host_kind_name(kind));
-            return FALSE;
+    for (KcHostKind kind = KC_HOST_1_0; kind < KC_N_HOST_KINDS; kind++) {
+        for (KcWay way = KC_BLOCKING; way < KC_N_WAYS; way++) {
+            if (kind == KC_HOST_1_0 && way == KC_BLOCKING)
+                continue; /* run first, unprefixed */
+            if (!kc_case_run_way(c, kind, way, action, plugin_ctx, error)) {
+                g_prefix_error(error, "%s%s: ", kc_host_kind_name(kind), kc_way_name(way));
+                return FALSE;
+            }
         }
     }
     return TRUE;

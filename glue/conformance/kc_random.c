@@ -90,12 +90,13 @@ static char *kc_describe_orders(const guint counts[KC_RANDOM_ORDERS], guint seen
 }
 
 /* One resolve with `seed`: its expectation and conservation, then the order. */
-static gboolean kc_random_resolve(KcHostKind kind, const keyact_action *action,
+static gboolean kc_random_resolve(KcHostKind kind, KcWay way, const keyact_action *action,
                                   void *plugin_ctx, guint64 seed,
                                   guint counts[KC_RANDOM_ORDERS], GError **error)
 {
     g_auto(KcGame) game;
     kc_game_init_on(&game, &kc_random_case, seed, kind);
+    game.way = way;
     FakeResolve res;
     kc_game_resolve(&game, &kc_random_case, action, plugin_ctx, &res);
 
@@ -115,13 +116,34 @@ static gboolean kc_random_resolve(KcHostKind kind, const keyact_action *action,
 gboolean kc_random_order_run_on(KcHostKind kind, const keyact_action *action, void *plugin_ctx,
                                 GError **error)
 {
+    return kc_random_order_run_way(kind, KC_BLOCKING, action, plugin_ctx, error);
+}
+
+/* True when `action` cannot step at this load (a stepped resolve of the
+ * random case's game answers so). */
+static gboolean kc_cannot_step(const keyact_action *action, void *plugin_ctx)
+{
+    g_auto(KcGame) game;
+    kc_game_init_on(&game, &kc_random_case, 1u, KC_HOST_1_0);
+    game.way = KC_STEPPED;
+    FakeResolve res;
+    int32_t status = kc_game_resolve(&game, &kc_random_case, action, plugin_ctx, &res);
+    return status == KEYACT_E_NOTSUP || status == KEYACT_E_VERSION;
+}
+
+gboolean kc_random_order_run_way(KcHostKind kind, KcWay way, const keyact_action *action,
+                                 void *plugin_ctx, GError **error)
+{
     const KcCase *c = &kc_random_case;
+
+    if (way == KC_STEPPED && kc_cannot_step(action, plugin_ctx))
+        return TRUE;
     guint counts[KC_RANDOM_ORDERS] = { 0 };
 
     for (guint i = 0; i < KC_RANDOM_RESOLVES; i++) {
         guint64 seed = (guint64)g_str_hash(c->name) + i;
         g_autoptr(GError) local = NULL;
-        if (!kc_random_resolve(kind, action, plugin_ctx, seed, counts, &local)) {
+        if (!kc_random_resolve(kind, way, action, plugin_ctx, seed, counts, &local)) {
             g_set_error(error, KC_ERROR, KC_ERROR_MISMATCH, "%s (%s): resolve %u of %u: %s",
                         c->name, c->ruling, i + 1, KC_RANDOM_RESOLVES, local->message);
             return FALSE;
@@ -144,10 +166,14 @@ gboolean kc_random_order_run(const keyact_action *action, void *plugin_ctx, GErr
 {
     if (!kc_random_order_run_on(KC_HOST_1_0, action, plugin_ctx, error))
         return FALSE;
-    for (KcHostKind kind = KC_HOST_1_1; kind < KC_N_HOST_KINDS; kind++) {
-        if (!kc_random_order_run_on(kind, action, plugin_ctx, error)) {
-            g_prefix_error(error, "%s: ", kc_host_kind_name(kind));
-            return FALSE;
+    for (KcHostKind kind = KC_HOST_1_0; kind < KC_N_HOST_KINDS; kind++) {
+        for (KcWay way = KC_BLOCKING; way < KC_N_WAYS; way++) {
+            if (kind == KC_HOST_1_0 && way == KC_BLOCKING)
+                continue; /* run first, unprefixed */
+            if (!kc_random_order_run_way(kind, way, action, plugin_ctx, error)) {
+                g_prefix_error(error, "%s%s: ", kc_host_kind_name(kind), kc_way_name(way));
+                return FALSE;
+            }
         }
     }
     return TRUE;

@@ -359,6 +359,7 @@ typedef struct {
     keyact_resolve_result result;
     keyact_card_id stranded[FAKE_STRANDED_CAPACITY];
     int32_t status;
+    guint steps;      /* fake_host_resolve_stepped: step calls made */
 } FakeResolve;
 
 /* Fill args (struct_size, n, game, player, source) and a zeroed result whose
@@ -371,6 +372,19 @@ void fake_resolve_prepare(FakeResolve *out, const FakeHost *host, keyact_player_
 int32_t fake_host_resolve(FakeHost *host, const keyact_action *action, void *plugin_ctx,
                           keyact_player_id player, int32_t n, keyact_card_id source,
                           FakeResolve *out);
+
+/* The same resolve stepped (ABI 1.3, keyact/stepped.h): begin with
+ * `waits`, then step; each question that waits is answered by the table's
+ * own callback for it (can_cast_face, choose, cast_free), so the host sees
+ * the same calls, answers and logs as resolve() would give it, and the
+ * block is moved to a new heap block before each step after an answer (a
+ * stepped resolve must survive its block moving). Returns begin's status
+ * when it fails (KEYACT_E_VERSION: the load negotiated below 1.3;
+ * KEYACT_E_NOTSUP: the action has no stepped resolve), else the final
+ * step's; out->steps counts the steps. */
+int32_t fake_host_resolve_stepped(FakeHost *host, const keyact_action *action,
+                                  void *plugin_ctx, keyact_player_id player, int32_t n,
+                                  keyact_card_id source, uint32_t waits, FakeResolve *out);
 
 G_END_DECLS
 

@@ -136,6 +136,27 @@ int32_t keyact_host_validate_resolve(KeyactValidator *validator, KeyactValidatio
  * without card_zone (static). */
 extern const char keyact_host_skipped_without_card_zone[];
 
+/* validate_stepped.c: the layer of a stepped resolve (stepped.c), on the
+ * heap from begin until the resolve ends. The plugin is handed _table();
+ * _stepped() sees every step's status (a wait, or the end: the end checks
+ * run, and the status the caller gets is returned); _answer() checks an
+ * answer given after a wait, turning it into KEYACT_E_HOST where the
+ * callback's answer would have been (FATAL); _free() drops it (an
+ * abandoned resolve gets no end checks). */
+typedef struct _KeyactStepLayer KeyactStepLayer;
+KeyactStepLayer *keyact_host_step_layer_new(KeyactValidator *validator, KeyactValidation mode,
+                                            const KeyactBoundAction *bound,
+                                            const keyact_host *host,
+                                            const keyact_resolve_args *args);
+const keyact_host *keyact_host_step_layer_table(KeyactStepLayer *step);
+int32_t keyact_host_step_layer_stepped(KeyactStepLayer *step, int32_t status,
+                                       keyact_resolve_result *result,
+                                       const keyact_question *question);
+void keyact_host_step_layer_answer(KeyactStepLayer *step, keyact_answer *answer);
+/* The plugin's abandon() filled `result`: FATAL's settling, no end checks. */
+void keyact_host_step_layer_abandoned(KeyactStepLayer *step, keyact_resolve_result *result);
+void keyact_host_step_layer_free(KeyactStepLayer *step);
+
 /* version.c: "1.0, 1.1" for messages. */
 char *keyact_host_format_versions(const keyact_version *versions, guint n_versions);
 

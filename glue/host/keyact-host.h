@@ -59,12 +59,15 @@ const keyact_version *keyact_host_lib_versions(guint *n_versions);
  *
  * `size` is sizeof the caller's keyact_host: the table gets the newest
  * layout this library knows that fits in it (struct_size
- * KEYACT_HOST_SIZE_1_2 and abi_minor 2 for a 1.2 or later struct,
+ * KEYACT_HOST_SIZE_1_3 (= _1_2: 1.3 appended nothing to the table) and
+ * abi_minor 3 for a 1.2 or later struct,
  * KEYACT_HOST_SIZE_1_1 and abi_minor 1 for a 1.1 one, KEYACT_HOST_SIZE_1_0
  * and abi_minor 0 for a 1.0 one), and the members past the 1.0 ones up to
  * that size (1.1's optional batched calls, 1.2's card_zone) are set to
  * NULL, so a host that sets only the 1.0 callbacks offers only those.
- * Call it before setting any callback. Nothing past `size` is written. A
+ * Since 1.4 every other member is zeroed too (host_data, host_name, the
+ * 1.0 callbacks: an optional notify, log or get_extension left unset is
+ * NULL, not whatever the memory held). Call it before setting any member. Nothing past `size` is written. A
  * size below KEYACT_HOST_SIZE_1_0 is a programming error (g_critical,
  * nothing written). `host` is the caller's; nothing is kept. Thread: any.
  * Since 1.2.0. */
@@ -137,6 +140,75 @@ int32_t keyact_bound_action_resolve(const KeyactBoundAction *bound,
                                     const keyact_resolve_args *args,
                                     keyact_resolve_result *result);
 
+/* ---- the stepped resolve (ABI 1.3, keyact/stepped.h) ----
+ *
+ * A resolve that returns when it needs an answer, for a host that asks its
+ * player on later frames of its game loop. The same protocol as the
+ * plugin's begin/step/answer/abandon (keyact/action.h, stepped.h), through
+ * the library, which adds what keyact_bound_action_resolve() adds: the
+ * argument checks, a reference to the plugin for as long as the resolve is
+ * in progress (so a plugin swapped out or unloaded meanwhile stays mapped
+ * until the resolve ends), and the validation layer when it is on (every
+ * answer given after a wait is checked as the callback's would be).
+ *
+ *   gsize size = keyact_bound_action_state_size(&discover);   // 0: not steppable
+ *   void *state = g_malloc(size);                             // or the stack
+ *   keyact_bound_action_begin(&discover, &host, &args, KEYACT_WAIT_PLAYER, state, size);
+ *   ... each frame:
+ *   status = keyact_resolve_step(state, &result, &question);
+ *   if (status == KEYACT_WAITING) { show the question; return; }
+ *   ... the resolve is over: status and result as keyact_bound_action_resolve()
+ *   ... when the player clicks:
+ *   keyact_resolve_answer(state, &answer);                    // then step again
+ *
+ * The block belongs to the caller, at KEYACT_RESOLVE_STATE_ALIGN; between
+ * calls it may be moved, never copied and used twice (stepped.h). Ending a
+ * resolve (a step that does not wait, or keyact_resolve_abandon()) drops
+ * what the library holds for it; a block dropped while a resolve waits
+ * leaks that, and keeps its plugin loaded.
+ *
+ * Threads: any thread, one call at a time per block; blocks of different
+ * games are independent. The host's callbacks run only inside
+ * keyact_resolve_step(), on its thread. Since 1.4. */
+
+/* Every state block's alignment: g_malloc's, and that of a
+ * `_Alignas(KEYACT_RESOLVE_STATE_ALIGN)` array. */
+#define KEYACT_RESOLVE_STATE_ALIGN 16u
+
+/* Bytes of the state block keyact_bound_action_begin() needs for `bound`:
+ * the plugin's state_size and the library's own part. 0 when the action
+ * has no stepped resolve (its plugin negotiated below ABI 1.3 or offers
+ * none): resolve it with keyact_bound_action_resolve(). Thread: any. */
+gsize keyact_bound_action_state_size(const KeyactBoundAction *bound);
+
+/* Begin a stepped resolve of `bound` in `state` (`state_size` bytes, at
+ * least keyact_bound_action_state_size(), aligned to
+ * KEYACT_RESOLVE_STATE_ALIGN). `host` must stay valid at its address until
+ * the resolve is over; `args` is read during the call only; `waits` is a
+ * set of KEYACT_WAIT_* bits (the host table may leave those questions'
+ * callbacks NULL). Makes no host call. Returns 0; KEYACT_E_INVAL for bad
+ * arguments, KEYACT_E_NOTSUP when the action has no stepped resolve, or
+ * the plugin's begin() status; on failure the block is not begun. */
+int32_t keyact_bound_action_begin(const KeyactBoundAction *bound, const keyact_host *host,
+                                  const keyact_resolve_args *args, uint32_t waits,
+                                  gpointer state, gsize state_size);
+
+/* Run the resolve on: KEYACT_WAITING with *out_question filled (its
+ * struct_size set by the caller), or the resolve's final status, *result
+ * filled as keyact_bound_action_resolve() fills it. KEYACT_E_INVAL for a
+ * block not begun, KEYACT_E_STATE for one whose resolve is over. */
+int32_t keyact_resolve_step(gpointer state, keyact_resolve_result *result,
+                            keyact_question *out_question);
+
+/* Answer the question the resolve waits for; step again afterwards.
+ * KEYACT_E_STATE when it waits for no question or for another kind. */
+int32_t keyact_resolve_answer(gpointer state, const keyact_answer *answer);
+
+/* End a resolve that is not over: *result lists as stranded every card the
+ * plugin moved (all in exile as far as it knows), in the order it moved
+ * them. Returns 0, or KEYACT_E_STATE when the resolve is over. */
+int32_t keyact_resolve_abandon(gpointer state, keyact_resolve_result *result);
+
 /* ---- the registry: every loaded plugin, and which one serves each action ----
  *
  * Several plugins may provide the same action, and several files the same
@@ -184,6 +256,15 @@ gboolean keyact_registry_unload(KeyactRegistry *registry, const char *path, GErr
  * directory, in that order, files sorted by name. Files that fail to load are
  * recorded as refused (with a warning) and skipped. Returns how many loaded. */
 guint keyact_registry_load_search_path(KeyactRegistry *registry, KeyactLoadFlags flags);
+
+/* Load every "*.so" in the directory `dir` (a full path; a relative one is
+ * refused with a warning and loads nothing), files sorted by name, each
+ * refusal warned about and recorded as keyact_registry_load_search_path()
+ * does: for a host that ships its plugins beside its own files. A
+ * directory that does not exist loads nothing, quietly. Returns how many
+ * loaded. Since 1.4. */
+guint keyact_registry_load_dir(KeyactRegistry *registry, const char *dir,
+                               KeyactLoadFlags flags);
 
 /* The install directory for plugins (e.g. /usr/lib/x86_64-linux-gnu/keyact-1/plugins). */
 const char *keyact_registry_default_plugin_dir(void);

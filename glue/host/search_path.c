@@ -98,6 +98,22 @@ static GPtrArray *plugin_files(const char *dir)
     return files;
 }
 
+/* Every plugin file of `dir`, each refusal a warning (and recorded). */
+static guint load_dir(KeyactRegistry *registry, const char *dir, KeyactLoadFlags flags)
+{
+    g_autoptr(GPtrArray) files = plugin_files(dir);
+    guint loaded = 0;
+
+    for (guint f = 0; f < files->len; f++) {
+        g_autoptr(GError) error = NULL;
+        if (keyact_registry_load(registry, g_ptr_array_index(files, f), flags, &error))
+            loaded++;
+        else
+            g_warning("skipping plugin: %s", error->message);
+    }
+    return loaded;
+}
+
 KEYACT_HOST_API guint keyact_registry_load_search_path(KeyactRegistry *registry,
                                                       KeyactLoadFlags flags)
 {
@@ -106,16 +122,21 @@ KEYACT_HOST_API guint keyact_registry_load_search_path(KeyactRegistry *registry,
     guint loaded = 0;
     g_autoptr(GPtrArray) dirs = search_dirs(TRUE);
 
-    for (guint d = 0; d < dirs->len; d++) {
-        g_autoptr(GPtrArray) files = plugin_files(g_ptr_array_index(dirs, d));
-
-        for (guint f = 0; f < files->len; f++) {
-            g_autoptr(GError) error = NULL;
-            if (keyact_registry_load(registry, g_ptr_array_index(files, f), flags, &error))
-                loaded++;
-            else
-                g_warning("skipping plugin: %s", error->message);
-        }
-    }
+    for (guint d = 0; d < dirs->len; d++)
+        loaded += load_dir(registry, g_ptr_array_index(dirs, d), flags);
     return loaded;
+}
+
+KEYACT_HOST_API guint keyact_registry_load_dir(KeyactRegistry *registry, const char *dir,
+                                              KeyactLoadFlags flags)
+{
+    g_return_val_if_fail(registry != NULL, 0);
+    g_return_val_if_fail(dir != NULL, 0);
+
+    if (!g_path_is_absolute(dir)) {
+        g_warning("not loading plugins from \"%s\": only full paths are searched", dir);
+        return 0;
+    }
+    g_autofree char *canonical = g_canonicalize_filename(dir, NULL);
+    return load_dir(registry, canonical, flags);
 }

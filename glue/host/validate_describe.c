@@ -55,8 +55,13 @@ static void remember(VlCard *rec, const char *callback, const keyact_card_desc *
     rec->described_by = callback;
     rec->layout = desc->layout;
     rec->face_count = desc->face_count;
-    for (uint32_t i = 0; i < desc->face_count; i++)
+    /* Copies of the strings: a stepped resolve's host may free them once
+     * the step that asked returns (host.h), and the end checks compare. */
+    for (uint32_t i = 0; i < desc->face_count; i++) {
         rec->faces[i] = *desc->faces[i];
+        rec->faces[i].name = g_strdup(desc->faces[i]->name);
+        rec->faces[i].mana_cost = g_strdup(desc->faces[i]->mana_cost);
+    }
 }
 
 /* This answer against the first one. */

@@ -13,6 +13,8 @@
  *                          question and the host's answer, not of a callback
  *     validate_random.c    random_below, random_below_each
  *     validate_zones.c     card_zone, asked by the checks, and its own answers
+ *   validate_stepped.c   a stepped resolve: the layer on the heap between
+ *                        steps, answers after a wait checked as callbacks
  *   validate_end.c       the checks after the plugin returned
  *   validate_settle.c    FATAL: every card the plugin moved or may have moved,
  *                        located and listed (stranded or unsettled)
@@ -90,7 +92,7 @@ typedef struct {
     const char *described_by;  /* the callback of the first description */
     uint32_t layout;
     uint32_t face_count;
-    keyact_face_desc faces[KEYACT_MAX_FACES]; /* the first answer; strings host-owned */
+    keyact_face_desc faces[KEYACT_MAX_FACES]; /* the first answer; strings copied, owned */
     guint32 can_cast_asked;    /* bit per face */
     guint32 can_cast_yes;
 } VlCard;
@@ -194,15 +196,16 @@ gboolean vl_check_description(VlLayer *layer, const char *callback, keyact_card_
  * Each takes the question as the plugin asked it and the host's answer
  * (its status and its value), however the answer arrived: through the
  * callback, or (ABI 1.3's stepped resolve) through keyact_resolve_answer()
- * after a wait. Returns TRUE when the answer must become KEYACT_E_HOST. A
+ * after a wait; `callback` names the way it came ("choose", or "choose
+ * (answered after a wait)"). Returns TRUE when the answer must become KEYACT_E_HOST. A
  * failing status is the host's to give: only cast_free's is checked (the
  * card must still be in exile). */
-gboolean vl_check_can_cast(VlLayer *layer, keyact_card_id card, uint32_t face, int32_t status,
-                           uint32_t can);
-gboolean vl_check_choose(VlLayer *layer, keyact_card_id card, uint32_t option_count,
-                         int32_t status, uint32_t index);
-gboolean vl_check_cast(VlLayer *layer, keyact_card_id card, uint32_t face, int32_t status,
-                       uint32_t cast);
+gboolean vl_check_can_cast(VlLayer *layer, const char *callback, keyact_card_id card,
+                           uint32_t face, int32_t status, uint32_t can);
+gboolean vl_check_choose(VlLayer *layer, const char *callback, keyact_card_id card,
+                         uint32_t option_count, int32_t status, uint32_t index);
+gboolean vl_check_cast(VlLayer *layer, const char *callback, keyact_card_id card,
+                       uint32_t face, int32_t status, uint32_t cast);
 
 /* ---- validate_random.c ---- */
 gboolean vl_check_draw(VlLayer *layer, const char *callback, uint32_t bound, uint32_t value);
@@ -223,6 +226,19 @@ void vl_doubt(VlLayer *layer, keyact_card_id card);
 
 /* ---- validate_table.c ---- */
 void vl_table_init(VlLayer *layer);
+/* Set `layer` up for a resolve of `bound` by `host` with `args`. */
+void vl_layer_begin(VlLayer *layer, KeyactValidator *validator, KeyactValidation mode,
+                    const KeyactBoundAction *bound, const keyact_host *host,
+                    const keyact_resolve_args *args);
+/* The plugin's resolve returned `status` (or, `abandoned`, the host ended
+ * a stepped one): the end checks (not for an abandoned resolve: its cards
+ * are stranded on purpose), FATAL's settling, `validation` filled (may be
+ * NULL); frees what vl_layer_begin made. Returns the resolve's status. */
+int32_t vl_layer_end(VlLayer *layer, int32_t status, gboolean abandoned,
+                     keyact_resolve_result *result, KeyactValidationResult *validation);
+
+/* ---- validate_stepped.c: the layer of a stepped resolve ---- */
+/* The hooks stepped.c calls are in keyact-host-private.h (KeyactStepLayer). */
 
 G_END_DECLS
 

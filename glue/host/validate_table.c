@@ -89,7 +89,7 @@ static int32_t v_can_cast_face(const keyact_host *table, keyact_game_id game,
     int32_t rc = layer->inner->can_cast_face(layer->inner, game, player, card, face, out_can);
     if (out_can == NULL || !vl_ours(layer, game, player))
         return rc;
-    return VERDICT(vl_check_can_cast(layer, card, face, rc, *out_can), rc);
+    return VERDICT(vl_check_can_cast(layer, "can_cast_face", card, face, rc, *out_can), rc);
 }
 
 static int32_t v_choose(const keyact_host *table, keyact_game_id game, keyact_player_id player,
@@ -102,7 +102,7 @@ static int32_t v_choose(const keyact_host *table, keyact_game_id game, keyact_pl
                                       out_index);
     if (out_index == NULL || !vl_ours(layer, game, player))
         return rc;
-    return VERDICT(vl_check_choose(layer, card, option_count, rc, *out_index), rc);
+    return VERDICT(vl_check_choose(layer, "choose", card, option_count, rc, *out_index), rc);
 }
 
 static int32_t v_cast_free(const keyact_host *table, keyact_game_id game,
@@ -114,7 +114,7 @@ static int32_t v_cast_free(const keyact_host *table, keyact_game_id game,
     int32_t rc = layer->inner->cast_free(layer->inner, game, player, card, face, out_cast);
     if (out_cast == NULL || !vl_ours(layer, game, player))
         return rc;
-    if (!vl_check_cast(layer, card, face, rc, *out_cast))
+    if (!vl_check_cast(layer, "cast_free", card, face, rc, *out_cast))
         return rc;
     vl_doubt(layer, card);
     return KEYACT_E_HOST;
@@ -278,6 +278,10 @@ static void card_free(gpointer data)
 {
     VlCard *rec = data;
     g_free(rec->name);
+    for (uint32_t i = 0; rec->described && i < rec->face_count; i++) {
+        g_free((char *)rec->faces[i].name);
+        g_free((char *)rec->faces[i].mana_cost);
+    }
     g_free(rec);
 }
 
@@ -291,13 +295,11 @@ static void give_unsettled(const VlLayer *layer, KeyactValidationResult *validat
         validation->unsettled[i] = g_array_index(layer->unsettled, KeyactUnsettledCard, i);
 }
 
-int32_t keyact_host_validate_resolve(KeyactValidator *validator, KeyactValidation mode,
-                                     const KeyactBoundAction *bound, const keyact_host *host,
-                                     const keyact_resolve_args *args,
-                                     keyact_resolve_result *result,
-                                     KeyactValidationResult *validation)
+void vl_layer_begin(VlLayer *layer, KeyactValidator *validator, KeyactValidation mode,
+                    const KeyactBoundAction *bound, const keyact_host *host,
+                    const keyact_resolve_args *args)
 {
-    VlLayer layer = {
+    *layer = (VlLayer){
         .inner = host,
         .validator = validator,
         .mode = mode,
@@ -310,31 +312,46 @@ int32_t keyact_host_validate_resolve(KeyactValidator *validator, KeyactValidatio
         ? keyact_plugin_get_extension(bound->plugin, KEYACT_EXT_RULES) : NULL;
     if (rules != NULL && rules->struct_size >= KEYACT_RULES_EXT_SIZE_1_0 &&
         rules->mana_value != NULL)
-        layer.rules = rules;
-    vl_table_init(&layer);
-    layer.cards = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, card_free);
-    layer.top = g_array_new(FALSE, FALSE, sizeof(keyact_card_id));
-    layer.bottom = g_array_new(FALSE, FALSE, sizeof(keyact_card_id));
-    note_skipped(&layer);
+        layer->rules = rules;
+    vl_table_init(layer);
+    layer->cards = g_hash_table_new_full(g_int64_hash, g_int64_equal, NULL, card_free);
+    layer->top = g_array_new(FALSE, FALSE, sizeof(keyact_card_id));
+    layer->bottom = g_array_new(FALSE, FALSE, sizeof(keyact_card_id));
+    note_skipped(layer);
+}
 
-    int32_t status = bound->action->resolve(bound->plugin_ctx, &layer.table, args, result);
-
-    if (!layer.failed)
-        vl_check_end(&layer);
-    if (mode == KEYACT_VALIDATION_FATAL &&
-        (status != KEYACT_OK || layer.failed || !(result->flags & KEYACT_RESULT_COMPLETE)))
-        vl_settle(&layer, result);
+int32_t vl_layer_end(VlLayer *layer, int32_t status, gboolean abandoned,
+                     keyact_resolve_result *result, KeyactValidationResult *validation)
+{
+    if (!layer->failed && !abandoned)
+        vl_check_end(layer);
+    if (layer->mode == KEYACT_VALIDATION_FATAL &&
+        (status != KEYACT_OK || layer->failed || !(result->flags & KEYACT_RESULT_COMPLETE)))
+        vl_settle(layer, result);
     if (validation != NULL) {
-        validation->n_reports = layer.n_violations;
-        validation->skipped = layer.has_card_zone ? NULL : keyact_host_skipped_without_card_zone;
-        give_unsettled(&layer, validation);
+        validation->n_reports = layer->n_violations;
+        validation->skipped = layer->has_card_zone ? NULL : keyact_host_skipped_without_card_zone;
+        give_unsettled(layer, validation);
     }
-    if (layer.unsettled != NULL)
-        g_array_unref(layer.unsettled);
-    g_array_unref(layer.bottom);
-    g_array_unref(layer.top);
-    g_hash_table_unref(layer.cards);
-    if (mode == KEYACT_VALIDATION_FATAL && layer.n_violations > 0)
+    if (layer->unsettled != NULL)
+        g_array_unref(layer->unsettled);
+    g_array_unref(layer->bottom);
+    g_array_unref(layer->top);
+    g_hash_table_unref(layer->cards);
+    if (layer->mode == KEYACT_VALIDATION_FATAL && layer->n_violations > 0)
         return KEYACT_E_HOST;
     return status;
+}
+
+int32_t keyact_host_validate_resolve(KeyactValidator *validator, KeyactValidation mode,
+                                     const KeyactBoundAction *bound, const keyact_host *host,
+                                     const keyact_resolve_args *args,
+                                     keyact_resolve_result *result,
+                                     KeyactValidationResult *validation)
+{
+    VlLayer layer;
+
+    vl_layer_begin(&layer, validator, mode, bound, host, args);
+    int32_t status = bound->action->resolve(bound->plugin_ctx, &layer.table, args, result);
+    return vl_layer_end(&layer, status, FALSE, result, validation);
 }

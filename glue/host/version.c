@@ -7,6 +7,7 @@
 /* Newest first. A new minor is added here once the library reads the
  * members it appends. */
 static const keyact_version host_versions[] = {
+    { 1u, 3u },
     { 1u, 2u },
     { 1u, 1u },
     { 1u, 0u },
@@ -26,9 +27,10 @@ KEYACT_HOST_API void keyact_host_table_init_sized(keyact_host *host, gsize size)
     g_return_if_fail(host != NULL);
     g_return_if_fail(size >= KEYACT_HOST_SIZE_1_0);
 
-    if (size >= KEYACT_HOST_SIZE_1_2) {
-        struct_size = KEYACT_HOST_SIZE_1_2;
-        host->abi_minor = 2u;
+    if (size >= KEYACT_HOST_SIZE_1_3) {
+        /* 1.3 appended nothing to the host table: the 1.2 layout. */
+        struct_size = KEYACT_HOST_SIZE_1_3;
+        host->abi_minor = 3u;
     } else if (size >= KEYACT_HOST_SIZE_1_1) {
         struct_size = KEYACT_HOST_SIZE_1_1;
         host->abi_minor = 1u;
@@ -36,12 +38,15 @@ KEYACT_HOST_API void keyact_host_table_init_sized(keyact_host *host, gsize size)
         struct_size = KEYACT_HOST_SIZE_1_0;
         host->abi_minor = 0u;
     }
+    /* Every member NULL until the caller sets it: a table that is a C++
+     * class member or a local starts as garbage, and an optional callback
+     * (notify, log, get_extension, the batched calls) left unset must read
+     * as absent, not as a wild pointer. */
+    uint32_t minor = host->abi_minor;
+    memset(host, 0, struct_size);
     host->struct_size = struct_size;
     host->abi_major = KEYACT_ABI_MAJOR;
-    host->reserved0 = 0;
-    /* The optional members the caller's code may not know: NULL unless it
-     * sets them afterwards. */
-    memset((char *)host + KEYACT_HOST_SIZE_1_0, 0, struct_size - KEYACT_HOST_SIZE_1_0);
+    host->abi_minor = minor;
 }
 
 /* The symbol binaries built against 1.1.0 and older call (the header's

@@ -39,3 +39,9 @@ int32_t kcas_cascade_resolve(void *ctx, const keyact_host *host,
 {
     return kp_resolve(&cascade_rules, ctx, host, args, result);
 }
+
+int32_t kcas_cascade_begin(void *ctx, const keyact_host *host, const keyact_resolve_args *args,
+                           uint32_t waits, void *state, uint32_t state_size)
+{
+    return kp_begin(&cascade_rules, ctx, host, args, waits, state, state_size);
+}

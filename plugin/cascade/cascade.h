@@ -31,6 +31,10 @@ int32_t kcas_cascade_resolve(void *ctx, const keyact_host *host,
                              const keyact_resolve_args *args,
                              keyact_resolve_result *result);
 
+/* keyact_action.begin of cascade (ABI 1.3): kp_begin with cascade's rules. */
+int32_t kcas_cascade_begin(void *ctx, const keyact_host *host, const keyact_resolve_args *args,
+                           uint32_t waits, void *state, uint32_t state_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,8 @@
 
 #include "cascade.h"
 #include "kp_entry.h"
+#include "kp_run.h"
+#include "kp_state.h"
 
 #ifndef KCAS_PLUGIN_VERSION
 #error "KCAS_PLUGIN_VERSION must come from the build (the project version)"
@@ -26,6 +28,12 @@ static const keyact_action cascade_action = {
                    "cast it free if its spell's mana value is less than N; every card not cast "
                    "goes to the bottom in a random order",
     .resolve = kcas_cascade_resolve,
+    .state_size = sizeof(kp_state),
+    .state_align = _Alignof(kp_state),
+    .begin = kcas_cascade_begin,
+    .step = kp_step,
+    .answer = kp_answer,
+    .abandon = kp_abandon,
 };
 
 static const keyact_action *const cascade_actions[] = { &cascade_action };

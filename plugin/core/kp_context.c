@@ -24,11 +24,6 @@ kp_context *kp_context_new(const keyact_version *version)
     return ctx;
 }
 
-bool kp_context_is_valid(const void *ctx)
-{
-    return ctx != NULL && ((const kp_context *)ctx)->magic == KP_CONTEXT_MAGIC;
-}
-
 void kp_context_free(void *ctx)
 {
     if (!kp_context_is_valid(ctx))

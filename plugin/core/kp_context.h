@@ -34,8 +34,12 @@ kp_context *kp_context_new(const keyact_version *version);
  * magic) are ignored. */
 void kp_context_free(void *ctx);
 
-/* True when ctx is a live context from kp_context_new. */
-bool kp_context_is_valid(const void *ctx);
+/* True when ctx is a live context from kp_context_new. Inline: every
+ * resolve and every step of a stepped one asks. */
+static inline bool kp_context_is_valid(const void *ctx)
+{
+    return ctx != NULL && ((const kp_context *)ctx)->magic == KP_CONTEXT_MAGIC;
+}
 
 /* True when this plugin speaks ABI `version`. */
 bool kp_version_supported(const keyact_version *version);

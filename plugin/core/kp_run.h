@@ -44,7 +44,13 @@
  *   failing before a batch sends the steps already waiting first (the
  *   cards a 1.0 host would have seen exiled), then stops.
  *
- * Thread: a resolve lives on the resolving thread's stack; nothing is shared.
+ * Stepped (ABI 1.3, keyact/stepped.h): the same calls, except that each
+ * question whose kind the host waits for (can_cast_face, choose, cast_free)
+ * is not a call: the step returns KEYACT_WAITING there, and the next step
+ * takes the host's answer where the callback's answer would have been.
+ *
+ * Thread: a blocking resolve lives on the resolving thread's stack, a
+ * stepped one in the host's state block; nothing is shared.
  */
 #ifndef KP_RUN_H
 #define KP_RUN_H
@@ -85,18 +91,34 @@ typedef struct kp_action_rules {
 } kp_action_rules;
 
 /* Resolve one action under `rules` (the action's own static table, never
- * NULL), following keyact/action.h. Checks the arguments first: `ctx` must
- * be a live kp_context, `host` at least a 1.0 table with every required
- * callback (the 1.0 ones: a 1.1 host's batched calls are optional),
- * args and result at least their 1.0 size, args->n >= 0; else
- * KEYACT_E_INVAL and nothing is touched. Then clears the result's 1.0
- * fields (keeping its struct_size and stranded buffer) and runs the steps
- * above, through the batched calls when the context's version is 1.1 or
- * later and the host has them. Allocates nothing while at most 256 cards
- * are exiled (more go to one heap block, freed before returning). Thread: any; concurrent calls for different games are
- * independent. */
+ * NULL), following keyact/action.h: the blocking resolve. Checks the
+ * arguments first: `ctx` must be a live kp_context, `host` at least a 1.0
+ * table with every required callback (the 1.0 ones: a 1.1 host's batched
+ * calls are optional), args and result at least their 1.0 size, args->n >=
+ * 0; else KEYACT_E_INVAL and nothing is touched. Then runs the steps above,
+ * through the batched calls when the context's version is 1.1 or later and
+ * the host has them, and fills the result's 1.0 fields (keeping its
+ * struct_size and stranded buffer). It is kp_begin with no waits and one
+ * kp_step, on a state on its own stack. Allocates nothing while at most 256
+ * cards are exiled (more go to one heap block, freed before returning).
+ * Thread: any; concurrent calls for different games are independent. */
 int32_t kp_resolve(const kp_action_rules *rules, void *ctx, const keyact_host *host,
                    const keyact_resolve_args *args, keyact_resolve_result *result);
+
+/* The stepped resolve (keyact/stepped.h; keyact_action.begin, .step,
+ * .answer, .abandon), with the same checks and the same calls as
+ * kp_resolve: a waited question takes its callback's place. The state
+ * block holds a kp_state (kp_state.h: its sizeof and _Alignof are the
+ * action's state_size and state_align). kp_begin also answers
+ * KEYACT_E_VERSION for a context negotiated below 1.3. Thread: any, one call
+ * at a time per state. */
+int32_t kp_begin(const kp_action_rules *rules, void *ctx, const keyact_host *host,
+                 const keyact_resolve_args *args, uint32_t waits, void *state,
+                 uint32_t state_size);
+int32_t kp_step(void *ctx, void *state, keyact_resolve_result *result,
+                keyact_question *out_question);
+int32_t kp_answer(void *ctx, void *state, const keyact_answer *answer);
+int32_t kp_abandon(void *ctx, void *state, keyact_resolve_result *result);
 
 #ifdef __cplusplus
 }

@@ -31,3 +31,9 @@ int32_t kd_discover_resolve(void *ctx, const keyact_host *host,
 {
     return kp_resolve(&discover_rules, ctx, host, args, result);
 }
+
+int32_t kd_discover_begin(void *ctx, const keyact_host *host, const keyact_resolve_args *args,
+                          uint32_t waits, void *state, uint32_t state_size)
+{
+    return kp_begin(&discover_rules, ctx, host, args, waits, state, state_size);
+}

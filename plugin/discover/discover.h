@@ -27,6 +27,12 @@ int32_t kd_discover_resolve(void *ctx, const keyact_host *host,
                             const keyact_resolve_args *args,
                             keyact_resolve_result *result);
 
+/* keyact_action.begin of discover (ABI 1.3): kp_begin with discover's
+ * rules; step, answer and abandon are the core's kp_step, kp_answer and
+ * kp_abandon (the state knows its rules). */
+int32_t kd_discover_begin(void *ctx, const keyact_host *host, const keyact_resolve_args *args,
+                          uint32_t waits, void *state, uint32_t state_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,6 +14,8 @@
 #include "kp_card_rules.h"
 #include "kp_entry.h"
 #include "kp_mana_cost.h"
+#include "kp_run.h"
+#include "kp_state.h"
 
 #ifndef KD_PLUGIN_VERSION
 #error "KD_PLUGIN_VERSION must come from the build (the project version)"
@@ -43,6 +45,12 @@ static const keyact_action discover_action = {
     .description = "Discover N (CR 701.57): exile until a nonland card with mana value N or less; "
                    "cast it free or put it into hand; the rest go to the bottom in a random order",
     .resolve = kd_discover_resolve,
+    .state_size = sizeof(kp_state),
+    .state_align = _Alignof(kp_state),
+    .begin = kd_discover_begin,
+    .step = kp_step,
+    .answer = kp_answer,
+    .abandon = kp_abandon,
 };
 
 static const keyact_action *const discover_actions[] = { &discover_action };

@@ -2,7 +2,7 @@
 /* bench_main.c - keyact-bench PLUGIN_PATH [--quick] [FIGURE...]
  *
  * Runs the figures (all by default: load calls resolve scale alloc threads trace
- * validate)
+ * validate stepped)
  * and prints one JSON line per figure on stdout. Exit status 1 when a figure
  * could not run or an outcome was wrong; a missed target is only reported
  * ("met": false), never an error.
@@ -28,6 +28,7 @@ static const struct {
     { "threads", bench_figure_threads },
     { "trace", bench_figure_trace },
     { "validate", bench_figure_validate },
+    { "stepped", bench_figure_stepped },
 };
 
 gboolean bench_more_reps(const BenchOptions *options, guint done, guint min, guint max,

@@ -8,8 +8,9 @@
 # "host" field).
 #
 #   callgrind_count.sh resolve VALGRIND PROGRAM PLUGIN BOUND
-#       one discover 3 on the fixed deck; fails above BOUND instructions
-#       on either host.
+#       one discover 3 on the fixed deck, blocking and stepped (every
+#       question waiting); fails above BOUND instructions on either host
+#       either way.
 #       Also prints the floor's count for the same resolve (reported only).
 #   callgrind_count.sh per-card VALGRIND PROGRAM PLUGIN SMALL LARGE MAX_RATIO
 #       bottom-hit libraries of SMALL and LARGE cards; fails when the
@@ -66,11 +67,19 @@ resolve)
     f=$(count --floor) || exit 1
     f=${f%% *}
     for host in $hosts; do
-        r=$(count --host "$host") || exit 1
-        n=${r%% *} in_host=${r#* }
-        awk -v h="$host" -v n="$n" -v in_host="$in_host" -v f="$f" -v b="$bound" 'BEGIN {
-            printf "{\"figure\":\"insn\",\"host\":\"%s\",\"instructions_per_resolve\":%d,\"in_host\":%d,\"in_plugin\":%d,\"floor_instructions\":%d,\"plugin_over_floor\":%.1f,\"plugin_alone_over_floor\":%.1f,\"bound\":%d}\n", h, n, in_host, n - in_host, f, n / f, (n - in_host) / f, b }'
-        [ "$n" -le "$bound" ] || failed=1
+        # The blocking resolve, then the stepped one with every question
+        # waiting (ABI 1.3; keyact-bench-insn --stepped): the host's loop,
+        # libkeyact-host's part and the plugin's all count.
+        blocking=
+        for way in blocking stepped; do
+            flag=; [ "$way" = stepped ] && flag=--stepped
+            r=$(count --host "$host" $flag) || exit 1
+            n=${r%% *} in_host=${r#* }
+            [ -n "$blocking" ] || blocking=$n
+            awk -v h="$host" -v w="$way" -v n="$n" -v in_host="$in_host" -v f="$f" -v b="$bound" -v bl="$blocking" 'BEGIN {
+                printf "{\"figure\":\"insn\",\"host\":\"%s\",\"way\":\"%s\",\"instructions_per_resolve\":%d,\"in_host\":%d,\"in_plugin\":%d,\"floor_instructions\":%d,\"plugin_over_floor\":%.1f,\"plugin_alone_over_floor\":%.1f,\"over_blocking\":%.3f,\"bound\":%d}\n", h, w, n, in_host, n - in_host, f, n / f, (n - in_host) / f, n / bl, b }'
+            [ "$n" -le "$bound" ] || failed=1
+        done
     done
     ;;
 per-card)

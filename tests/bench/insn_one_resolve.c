@@ -32,6 +32,37 @@
 #include "bench_game.h"
 #include "bench_plugin.h"
 
+/* The stepped resolve's state block (keyact_bound_action_state_size is
+ * checked against it). */
+static _Alignas(KEYACT_RESOLVE_STATE_ALIGN) unsigned char insn_state[16384];
+
+/* One resolve, blocking or stepped (ABI 1.3: every question waiting, each
+ * answered at once by the host table's own callback, as a loop's answer
+ * would leave the game). */
+static int32_t insn_resolve(const KeyactBoundAction *bound, gboolean stepped,
+                            const keyact_host *table, keyact_resolve_args *args,
+                            keyact_resolve_result *result)
+{
+    if (!stepped)
+        return keyact_bound_action_resolve(bound, table, args, result);
+    keyact_question q = { .struct_size = sizeof q };
+    int32_t status = keyact_bound_action_begin(bound, table, args, KEYACT_WAIT_ALL, insn_state,
+                                               sizeof insn_state);
+    while (status == KEYACT_OK &&
+           (status = keyact_resolve_step(insn_state, result, &q)) == KEYACT_WAITING) {
+        keyact_answer a = { .struct_size = sizeof a, .kind = q.kind };
+        if (q.kind == KEYACT_QUESTION_CAN_CAST)
+            a.status = table->can_cast_face(table, q.game, q.player, q.card, q.face, &a.value);
+        else if (q.kind == KEYACT_QUESTION_CHOOSE)
+            a.status = table->choose(table, q.game, q.player, q.card, q.options,
+                                     q.option_count, &a.value);
+        else
+            a.status = table->cast_free(table, q.game, q.player, q.card, q.face, &a.value);
+        status = keyact_resolve_answer(insn_state, &a);
+    }
+    return status;
+}
+
 /* The floor on `facts` and `library`, instrumented when `measure_floor`. */
 static void insn_floor(const BenchFacts *facts, const keyact_card_id *library, guint count,
                        gboolean measure_floor, BenchFloorOutcome *out)
@@ -52,7 +83,7 @@ static void insn_floor(const BenchFacts *facts, const keyact_card_id *library, g
 /* One resolve on a bottom-hit library of `size` cards; 0 when it exiled
  * them all and cast the bottom one (and the floor agrees). */
 static int insn_bottom_hit(const KeyactBoundAction *bound, BenchHostKind kind, guint size,
-                           gboolean measure_floor)
+                           gboolean measure_floor, gboolean stepped)
 {
     g_autoptr(BenchBottom) lib = bench_bottom_new(size);
     g_autofree BenchFacts *facts = g_new0(BenchFacts, size + 1);
@@ -68,8 +99,8 @@ static int insn_bottom_hit(const KeyactBoundAction *bound, BenchHostKind kind, g
 
     if (!measure_floor)
         CALLGRIND_START_INSTRUMENTATION;
-    int32_t status = keyact_bound_action_resolve(bound, &lib->hosts[kind], &lib->call.args,
-                                                 &lib->call.result);
+    int32_t status = insn_resolve(bound, stepped, &lib->hosts[kind], &lib->call.args,
+                                  &lib->call.result);
     if (!measure_floor)
         CALLGRIND_STOP_INSTRUMENTATION;
 
@@ -84,7 +115,8 @@ static int insn_bottom_hit(const KeyactBoundAction *bound, BenchHostKind kind, g
 
 static int insn_usage(const char *program)
 {
-    fprintf(stderr, "usage: %s /full/path/keyact-discover.so [--host 1.0|1.1] [--floor] [SIZE]\n",
+    fprintf(stderr, "usage: %s /full/path/keyact-discover.so [--host 1.0|1.1] [--floor] "
+                    "[--stepped] [SIZE]\n",
             program);
     return 2;
 }
@@ -95,6 +127,7 @@ int main(int argc, char **argv)
     g_autoptr(GError) error = NULL;
     BenchFloorOutcome want;
     gboolean measure_floor = FALSE;
+    gboolean stepped = FALSE;
     BenchHostKind kind = BENCH_HOST_1_0;
     guint size = 0;
 
@@ -103,6 +136,8 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--floor") == 0) {
             measure_floor = TRUE;
+        } else if (strcmp(argv[i], "--stepped") == 0) {
+            stepped = TRUE;
         } else if (strcmp(argv[i], "--host") == 0 && i + 1 < argc) {
             const char *name = argv[++i];
             if (strcmp(name, bench_host_name(BENCH_HOST_1_0)) == 0)
@@ -121,8 +156,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "insn: %s\n", error->message);
         return 1;
     }
+    if (stepped && keyact_bound_action_state_size(&plugin.discover) > sizeof insn_state) {
+        fprintf(stderr, "insn: the stepped resolve needs %zu bytes of state\n",
+                (size_t)keyact_bound_action_state_size(&plugin.discover));
+        bench_plugin_unload(&plugin);
+        return 1;
+    }
     if (size != 0) {
-        int failed = insn_bottom_hit(&plugin.discover, kind, size, measure_floor);
+        int failed = insn_bottom_hit(&plugin.discover, kind, size, measure_floor, stepped);
         bench_plugin_unload(&plugin);
         return failed;
     }
@@ -141,8 +182,8 @@ int main(int argc, char **argv)
 
     if (!measure_floor)
         CALLGRIND_START_INSTRUMENTATION;
-    int32_t status = keyact_bound_action_resolve(&plugin.discover, &game->hosts[kind],
-                                                 &game->call.args, &game->call.result);
+    int32_t status = insn_resolve(&plugin.discover, stepped, &game->hosts[kind],
+                                  &game->call.args, &game->call.result);
     if (!measure_floor)
         CALLGRIND_STOP_INSTRUMENTATION;
 

@@ -174,6 +174,7 @@ std::string random_order_verdict(const LoadedDiscover &real,
     Rigged rig{ real.action, real.ctx, pick };
     keyact_action action = *real.action;
     action.resolve = rigged_resolve;
+    action.struct_size = KEYACT_ACTION_SIZE_1_2; // the rig is a blocking resolve only
     g_autoptr(GError) error = nullptr;
     if (kc_random_order_run(&action, &rig, &error))
         return "pass";

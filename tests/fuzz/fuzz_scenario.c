@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         g_autofree char *line = ref_scenario_describe_step(scenario, i);
         if (line == NULL)
             fuzz_fail("step %u has no description", i);
-        if (!ref_scenario_run_step(scenario, i, game, &actions, &error)) {
+        if (!ref_scenario_run_step(scenario, i, game, &actions, NULL, NULL, &error)) {
             check_error(error, "a step");
             return 0;
         }

@@ -183,7 +183,7 @@ TEST(PluginLoad, AbiMajor2)
     Refusal refusal(path);
     expect_refused(refusal.plugin, refusal.error, KEYACT_HOST_ERROR_ABI_MAJOR, path);
     EXPECT_TRUE(contains(refusal.message(),
-                         path + " was built for keyact ABI 2.0; this host speaks 1.2"))
+                         path + " was built for keyact ABI 2.0; this host speaks 1.3"))
         << refusal.message();
 }
 
@@ -193,8 +193,8 @@ TEST(PluginLoad, NegotiateReturnsAnError)
     Refusal refusal(path);
     expect_refused(refusal.plugin, refusal.error, KEYACT_HOST_ERROR_NEGOTIATE, path);
     // libkeyact-host offers every minor it speaks, newest first.
-    EXPECT_TRUE(contains(refusal.message(), "offered (1.2, 1.1, 1.0)")) << refusal.message();
-    EXPECT_TRUE(contains(refusal.message(), "built for ABI 1.2")) << refusal.message();
+    EXPECT_TRUE(contains(refusal.message(), "offered (1.3, 1.2, 1.1, 1.0)")) << refusal.message();
+    EXPECT_TRUE(contains(refusal.message(), "built for ABI 1.3")) << refusal.message();
     EXPECT_TRUE(contains(refusal.message(), "KEYACT_E_VERSION")) << refusal.message();
 }
 
@@ -323,18 +323,16 @@ TEST(PluginUnload, DeinitRunsExactlyOnce)
     EXPECT_EQ(log.lines().size(), 2u);
 }
 
-TEST(HostVersions, SpeaksExactly1_2To1_0AndFillsTheHostTableHeader)
+TEST(HostVersions, SpeaksExactly1_3To1_0AndFillsTheHostTableHeader)
 {
     guint n = 0;
     const keyact_version *versions = keyact_host_lib_versions(&n);
-    ASSERT_EQ(n, 3u);
+    ASSERT_EQ(n, 4u);
     // Newest first: a plugin picks the highest it knows.
-    EXPECT_EQ(versions[0].major, 1u);
-    EXPECT_EQ(versions[0].minor, 2u);
-    EXPECT_EQ(versions[1].major, 1u);
-    EXPECT_EQ(versions[1].minor, 1u);
-    EXPECT_EQ(versions[2].major, 1u);
-    EXPECT_EQ(versions[2].minor, 0u);
+    for (guint i = 0; i < n; i++) {
+        EXPECT_EQ(versions[i].major, 1u);
+        EXPECT_EQ(versions[i].minor, 3u - i);
+    }
 
     // A source built against these headers (the macro: the caller's size).
     keyact_host host;
@@ -345,13 +343,19 @@ TEST(HostVersions, SpeaksExactly1_2To1_0AndFillsTheHostTableHeader)
     EXPECT_EQ(host.abi_major, KEYACT_ABI_MAJOR);
     EXPECT_EQ(host.abi_minor, KEYACT_ABI_MINOR);
     EXPECT_EQ(host.reserved0, 0u);
-    // 1.1's and 1.2's optional members start out NULL; the 1.0 ones are the caller's.
+    // Every member starts out NULL (since 1.4: a table that is a C++ member
+    // or a local holds garbage, and an unset notify must read as absent).
+    EXPECT_EQ(host.host_data, nullptr);
+    EXPECT_EQ(host.host_name, nullptr);
+    EXPECT_EQ(host.library_size, nullptr);
+    EXPECT_EQ(host.notify, nullptr);
+    EXPECT_EQ(host.log, nullptr);
+    EXPECT_EQ(host.get_extension, nullptr);
     EXPECT_EQ(host.library_cards, nullptr);
     EXPECT_EQ(host.describe_cards, nullptr);
     EXPECT_EQ(host.apply_steps, nullptr);
     EXPECT_EQ(host.random_below_each, nullptr);
     EXPECT_EQ(host.card_zone, nullptr);
-    EXPECT_NE(host.library_size, nullptr);
 }
 
 // The SONAME promise: a binary built against 1.1.0's headers calls the
@@ -399,7 +403,7 @@ TEST(HostVersions, TableInitSizedPicksTheLayoutThatFits)
     std::memset(bytes, 0xab, sizeof bytes);
     keyact_host_table_init_sized(host, sizeof bytes);
     EXPECT_EQ(host->struct_size, KEYACT_HOST_SIZE_1_2);
-    EXPECT_EQ(host->abi_minor, 2u);
+    EXPECT_EQ(host->abi_minor, 3u); // the 1.3 table is the 1.2 layout
     EXPECT_EQ(host->apply_steps, nullptr);
     EXPECT_EQ(host->card_zone, nullptr);
     for (size_t i = KEYACT_HOST_SIZE_1_2; i < sizeof bytes; i++)

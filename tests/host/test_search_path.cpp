@@ -168,3 +168,42 @@ TEST(SearchPath, MissingDirectoriesAreNotAnError)
 }
 
 }  // namespace
+
+namespace {
+
+// A host's own plugin directory (keyact_registry_load_dir): every plugin
+// in it, sorted, refusals warned and recorded; only full paths.
+TEST(LoadDir, LoadsAHostsOwnDirectoryAndRefusesRelativePaths)
+{
+    TempDir plugins;
+    plugins.copy_fixture("good", "a-good.so");
+    std::string broken = plugins.copy_fixture("abi_major_2", "b-abi-major-2.so");
+    plugins.copy_fixture("size_larger", "c-not-a-plugin.so.txt");
+
+    g_autoptr(KeyactRegistry) registry = keyact_registry_new();
+    {
+        WarningCapture warnings;
+        EXPECT_EQ(keyact_registry_load_dir(registry, (plugins.path() + "/./").c_str(),
+                                           KEYACT_LOAD_DEFAULT),
+                  1u);
+        EXPECT_EQ(warnings.count_containing("b-abi-major-2.so"), 1);
+    }
+    EXPECT_TRUE(registered(registry, "org.keyact.test.echo.v1"));
+    EXPECT_EQ(plugins_registered_from(registry, plugins.path()), 1u);
+    ASSERT_EQ(keyact_registry_get_n_refused(registry), 1u);
+    EXPECT_EQ(std::string(keyact_registry_get_refused(registry, 0, nullptr)), broken);
+
+    {
+        WarningCapture warnings;
+        EXPECT_EQ(keyact_registry_load_dir(registry, "Res/plugins", KEYACT_LOAD_DEFAULT), 0u);
+        EXPECT_EQ(warnings.count_containing("only full paths"), 1);
+    }
+    // A directory that is not there: nothing, and no warning.
+    WarningCapture quiet;
+    EXPECT_EQ(keyact_registry_load_dir(registry, (plugins.path() + "/none").c_str(),
+                                       KEYACT_LOAD_DEFAULT),
+              0u);
+    EXPECT_TRUE(quiet.messages().empty());
+}
+
+}  // namespace

@@ -480,8 +480,9 @@ int32_t does_nothing(void *, const keyact_host *, const keyact_resolve_args *,
 
 TEST(ConformanceRunner, FailsAnActionThatIgnoresTheRules)
 {
-    const keyact_action idle = {sizeof(keyact_action), 0, "discover", "tests.idle", nullptr,
-                                does_nothing};
+    // A 1.2 action: no stepped resolve.
+    const keyact_action idle = {KEYACT_ACTION_SIZE_1_2, 0, "discover", "tests.idle", nullptr,
+                                does_nothing, 0, 0, nullptr, nullptr, nullptr, nullptr};
     g_autoptr(GError) error = nullptr;
     EXPECT_FALSE(kc_case_run(kc_case_find("hit_at_n"), &idle, nullptr, &error));
     ASSERT_NE(error, nullptr);
