@@ -1,20 +1,22 @@
 /* SPDX-License-Identifier: MIT */
-/* interactive.c - the player chooses on the terminal. */
+/* interactive.c - the player chooses on the terminal, between two turns of
+ * the engine: the resolve waits for the answer (the stepped resolve). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "play.h"
 #include "report.h"
 
-static gint ask(RefGame *game, guint player, guint card, const keyact_option *options,
-                guint n_options, gpointer user_data)
+gint keyact_interactive_ask(RefGame *game, const RefChoice *choice, gpointer data)
 {
-    KeyactInteractive *state = user_data;
-    const RefCard *rc = ref_game_card(game, card)->card;
+    KeyactInteractive *state = data;
+    const RefCard *rc = ref_game_card(game, choice->card)->card;
+    const keyact_option *options = choice->options;
+    guint n_options = choice->n_options;
     if (state->flush != NULL)
         state->flush(game, state->flush_data);
-    fprintf(state->out, "\n%s, what do you do with %s?\n", ref_game_player(game, player)->name,
-            rc->name);
+    fprintf(state->out, "\n%s, what do you do with %s?\n",
+            ref_game_player(game, choice->player)->name, rc->name);
     for (guint i = 0; i < n_options; i++) {
         if (options[i].kind == KEYACT_OPTION_CAST_FACE && options[i].face < rc->n_faces) {
             g_autofree char *mv = ref_report_mana_value(options[i].mana_value_halves);
@@ -40,10 +42,4 @@ static gint ask(RefGame *game, guint player, guint card, const keyact_option *op
             return (gint)value - 1;
         fprintf(state->out, "please answer a number from 1 to %u\n", n_options);
     }
-}
-
-void keyact_interactive_install(RefGame *game, KeyactInteractive *state)
-{
-    game->chooser = ask;
-    game->chooser_data = state;
 }

@@ -31,6 +31,10 @@ void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
           "Check every answer of the host against the contract and report each violation "
           "on stderr (as KEYACT_VALIDATE=1 does; KEYACT_VALIDATE=fatal also fails the resolve)",
           NULL },
+        { "resolve", 0, 0, G_OPTION_ARG_STRING, &opts->resolve,
+          "How the host resolves each action: stepped (the default: the plugin returns with "
+          "each question and the engine answers it on a later turn) or blocking (the host's "
+          "callbacks answer); the same game either way", "stepped|blocking" },
         { "cards", 0, 0, G_OPTION_ARG_FILENAME, &opts->cards,
           "Use the cards in FILE (Scryfall or MTGJSON, plain or gzip) instead of the "
           "scenario's (default: the built-in set)", "FILE" },
@@ -51,6 +55,27 @@ void keyact_play_options_clear(KeyactPlayOptions *opts)
     g_clear_pointer(&opts->cards, g_free);
     g_clear_pointer(&opts->plugins, g_strfreev);
     g_clear_pointer(&opts->impl, g_free);
+    g_clear_pointer(&opts->resolve, g_free);
+}
+
+/* --resolve: TRUE for stepped. Interactive play asks the player while the
+ * resolve waits, so it needs the stepped resolve. */
+static gboolean parse_resolve(const KeyactPlayOptions *opts, gboolean *out_stepped,
+                              GError **error)
+{
+    *out_stepped = opts->resolve == NULL || g_str_equal(opts->resolve, "stepped");
+    if (!*out_stepped && !g_str_equal(opts->resolve, "blocking")) {
+        g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                    "\"%s\" is not \"stepped\" or \"blocking\"", opts->resolve);
+        return FALSE;
+    }
+    if (!*out_stepped && opts->interactive) {
+        g_set_error_literal(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                            "blocking cannot be used with --interactive, which asks the player "
+                            "through the stepped resolve");
+        return FALSE;
+    }
+    return TRUE;
 }
 
 static RefCardDb *load_cards(const RefScenario *scenario, const KeyactPlayOptions *opts,
@@ -176,6 +201,26 @@ static int exit_status_of(const GError *error)
                                                                         : KEYACT_EXIT_RULES;
 }
 
+/* Whether the player is asked: on a terminal, and for each action whose
+ * plugin can wait for the answer (ABI 1.3), else the scenario answers. */
+static gboolean asks_player(const RefActions *actions, const KeyactPlayOptions *opts)
+{
+    if (!opts->interactive)
+        return FALSE;
+    if (!isatty(STDIN_FILENO)) {
+        g_printerr("keyact: --interactive: standard input is not a terminal; "
+                   "following the scenario's choices\n");
+        return FALSE;
+    }
+    const KeyactBoundAction *loaded[] = { actions->discover, actions->cascade };
+    for (guint i = 0; i < G_N_ELEMENTS(loaded); i++)
+        if (loaded[i] != NULL && keyact_bound_action_state_size(loaded[i]) == 0)
+            g_printerr("keyact: --interactive: %s (%s) has no stepped resolve (ABI 1.3); "
+                       "its choices follow the scenario\n", loaded[i]->action->name,
+                       loaded[i]->action->impl_id);
+    return TRUE;
+}
+
 static int play_steps(const RefScenario *scenario, RefGame *game, const RefActions *actions,
                       KeyactRegistry *registry, const KeyactPlayOptions *opts, guint64 seed)
 {
@@ -185,13 +230,7 @@ static int play_steps(const RefScenario *scenario, RefGame *game, const RefActio
         .flush = opts->json ? NULL : flush_log,
         .flush_data = &log,
     };
-    if (opts->interactive) {
-        if (isatty(STDIN_FILENO))
-            keyact_interactive_install(game, &interactive);
-        else
-            g_printerr("keyact: --interactive: standard input is not a terminal; "
-                       "following the scenario's choices\n");
-    }
+    RefAskPlayer ask = asks_player(actions, opts) ? keyact_interactive_ask : NULL;
     if (!opts->json)
         print_implementations(registry);
     if (!opts->json && scenario->description != NULL)
@@ -206,7 +245,8 @@ static int play_steps(const RefScenario *scenario, RefGame *game, const RefActio
                 print_wrapped(step->note, "   ");
         }
         g_autoptr(GError) error = NULL;
-        gboolean ok = ref_scenario_run_step(scenario, i, game, actions, &error);
+        gboolean ok = ref_scenario_run_step(scenario, i, game, actions, ask, &interactive,
+                                            &error);
         if (!opts->json)
             flush_log(game, &log);
         if (!ok) {
@@ -229,6 +269,11 @@ static int play_steps(const RefScenario *scenario, RefGame *game, const RefActio
 int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *opts)
 {
     g_autoptr(GError) error = NULL;
+    gboolean stepped;
+    if (!parse_resolve(opts, &stepped, &error)) {
+        g_printerr("keyact: --resolve: %s\n", error->message);
+        return KEYACT_EXIT_INPUT;
+    }
     guint64 seed;
     if (!parse_seed(scenario, opts, &seed, &error)) {
         g_printerr("keyact: --seed: %s\n", error->message);
@@ -260,6 +305,7 @@ int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *o
         .discover = &discover,
         .cascade = keyact_registry_lookup(registry, "cascade", NULL, &cascade, NULL) ? &cascade
                                                                                      : NULL,
+        .stepped = stepped,
     };
     const keyact_rules_ext *rules = keyact_plugin_get_extension(discover.plugin, KEYACT_EXT_RULES);
     if (rules != NULL && rules->struct_size >= sizeof *rules && rules->card_mana_value != NULL)

@@ -24,10 +24,11 @@ typedef struct {
     char *impl;             /* --impl ID, or NULL for KEYACT_IMPL, else the highest version */
     gboolean validate;      /* --validate: hold the reference host to the contract (reports on
                              * stderr); KEYACT_VALIDATE in the environment works without it */
+    char *resolve;          /* --resolve: "stepped" (NULL: the default) or "blocking" */
 } KeyactPlayOptions;
 
-/* Add the play options (--json, --seed, --plugin, --impl, --interactive, --validate and,
- * when `with_cards`, --cards) to `context`, writing into `opts`. */
+/* Add the play options (--json, --seed, --plugin, --impl, --interactive, --validate,
+ * --resolve and, when `with_cards`, --cards) to `context`, writing into `opts`. */
 void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
                              gboolean with_cards);
 void keyact_play_options_clear(KeyactPlayOptions *opts);
@@ -36,16 +37,18 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(KeyactPlayOptions, keyact_play_options_clear)
 /* Play `scenario`; returns a KEYACT_EXIT_* status after printing any error. */
 int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *opts);
 
-/* Interactive choices (interactive.c): the player answers on the terminal.
- * Before each question `flush` prints the log so far, so the player sees
- * what was exiled. `state` must outlive the game's use of it. */
+/* Interactive choices (interactive.c): the player answers on the terminal,
+ * between two turns of the engine (a RefAskPlayer; `data` is a
+ * KeyactInteractive). Before each question `flush` prints the log so far,
+ * so the player sees what was exiled. At the end of the input the step's
+ * "choose" answers. */
 typedef void (*KeyactLogFlush)(RefGame *game, gpointer data);
 typedef struct {
     FILE *out;              /* where the questions go */
     KeyactLogFlush flush;   /* may be NULL */
     gpointer flush_data;
 } KeyactInteractive;
-void keyact_interactive_install(RefGame *game, KeyactInteractive *state);
+gint keyact_interactive_ask(RefGame *game, const RefChoice *choice, gpointer data);
 
 G_END_DECLS
 

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "host-table.h"
 #include "spell-value.h"
 
 gboolean ref_engine_face_is_permanent(const RefCard *card, guint face)
@@ -221,65 +222,6 @@ static void discovered_payoff(RefGame *game, const RefStackItem *item)
     ref_game_add_event(game, &tokens);
 }
 
-static gboolean resolve_spell(RefGame *game, const RefActions *actions,
-                              const RefStackItem *item, GError **error)
-{
-    const RefCardObj *obj = ref_game_card(game, item->card);
-    /* CR 608.2b: a spell whose targets have all become illegal doesn't
-     * resolve; none of its effects happen, so it doesn't discover. */
-    if (item->targets_illegal) {
-        RefEvent countered = ref_event_init(REF_EVENT_COUNTERED, item->controller, item->card);
-        ref_game_add_event(game, &countered);
-        put_into_graveyard_or_adventure(game, item);
-        return TRUE;
-    }
-    RefEvent resolving = ref_event_init(REF_EVENT_RESOLVE, item->controller, item->card);
-    resolving.face = item->face;
-    ref_game_add_event(game, &resolving);
-    if (ref_engine_face_is_permanent(obj->card, item->face))
-        return resolve_permanent(game, item, error);
-
-    if (obj->card->discover_kind == REF_DISCOVER_ON_RESOLVE && item->face == 0) {
-        gint n;
-        if (!discover_n_of(game, item, &n, error))
-            return FALSE;
-        if (!ref_engine_discover(game, actions, item->controller, n, item->card, error))
-            return FALSE;
-        discovered_payoff(game, item);
-    }
-    /* The spell is put into its graveyard as the last step of resolving. */
-    put_into_graveyard_or_adventure(game, item);
-    return TRUE;
-}
-
-gboolean ref_engine_resolve_stack(RefGame *game, const RefActions *actions, GError **error)
-{
-    for (;;) {
-        /* Triggers from the last cast or resolve go on the stack first. */
-        if (!put_pending_triggers(game, error))
-            return FALSE;
-        if (game->stack->len == 0)
-            return TRUE;
-        RefStackItem item = g_array_index(game->stack, RefStackItem, game->stack->len - 1);
-        g_array_remove_index(game->stack, game->stack->len - 1);
-        if (item.kind == REF_STACK_SPELL) {
-            if (!resolve_spell(game, actions, &item, error))
-                return FALSE;
-            continue;
-        }
-        RefEvent resolving = ref_event_init(REF_EVENT_RESOLVE, item.controller, item.card);
-        resolving.n = item.n;
-        ref_game_add_event(game, &resolving);
-        gboolean ok = item.kind == REF_STACK_CASCADE
-                          ? ref_engine_cascade(game, actions, item.controller, item.n,
-                                               item.card, error)
-                          : ref_engine_discover(game, actions, item.controller, item.n,
-                                                item.card, error);
-        if (!ok)
-            return FALSE;
-    }
-}
-
 static char *stranded_names(const RefGame *game, const RefResolution *d)
 {
     g_autoptr(GString) names = g_string_new(NULL);
@@ -307,13 +249,51 @@ static char *describe_action(const RefGame *game, RefActionKind kind, gint n, gu
                            source_name != NULL ? source_name : "");
 }
 
-/* Record one discover or cascade, resolve it through libkeyact-host, and
- * turn a failure into a RULES error. */
-static gboolean resolve_action(RefGame *game, RefActionKind kind,
-                               const KeyactBoundAction *action, guint player, gint n,
-                               guint source, GError **error)
+/* What is left of resolving a spell that discovered as it resolved, once
+ * the discover is over: what it does with the discovered card, then into
+ * its graveyard (the last step of resolving). */
+static void finish_spell(RefGame *game, const RefStackItem *spell)
 {
+    discovered_payoff(game, spell);
+    put_into_graveyard_or_adventure(game, spell);
+}
+
+/* The action resolving is over, its status and result in game->current:
+ * a failure is a RULES error; otherwise the spell it is part of (or NULL)
+ * finishes resolving. */
+static gboolean end_action(RefGame *game, const RefStackItem *spell, GError **error)
+{
+    const RefResolution *d = game->current;
+    game->current = NULL;
+    if (d->status != KEYACT_OK || (d->result.flags & KEYACT_RESULT_COMPLETE) == 0) {
+        const RefPlayer *p = ref_game_player(game, d->player);
+        g_autofree char *what = describe_action(game, d->action, d->n, d->source);
+        g_autofree char *stranded = stranded_names(game, d);
+        g_set_error(error, REF_GAME_ERROR, REF_GAME_ERROR_RULES,
+                    "%s's %s failed: the plugin returned %s (%d)%s%s%s", p->name, what,
+                    keyact_status_name(d->status), d->status,
+                    (d->result.flags & KEYACT_RESULT_COMPLETE) != 0 ? ""
+                                                                   : ", the action did not finish",
+                    *stranded != '\0' ? "; left in exile: " : "", stranded);
+        return FALSE;
+    }
+    if (spell != NULL)
+        finish_spell(game, spell);
+    return TRUE;
+}
+
+/* Record one discover or cascade and start it through libkeyact-host: in
+ * steps when the engine resolves in steps and the action can (the turns
+ * run it on), else blocking, over before this returns. `spell`: the spell
+ * it is part of, or NULL. */
+static gboolean start_action(RefGame *game, const RefActions *actions, RefActionKind kind,
+                             guint player, gint n, guint source, const RefStackItem *spell,
+                             GError **error)
+{
+    const KeyactBoundAction *action = kind == REF_ACTION_CASCADE ? actions->cascade
+                                                                 : actions->discover;
     const RefPlayer *p = ref_game_player(game, player);
+    g_return_val_if_fail(game->resolving == NULL, FALSE);
     if (action == NULL) {
         g_autofree char *what = describe_action(game, kind, n, source);
         const char *name = kind == REF_ACTION_CASCADE ? "cascade" : "discover";
@@ -350,31 +330,182 @@ static gboolean resolve_action(RefGame *game, RefActionKind kind,
         .player = (keyact_player_id)player + 1,
         .source = source,
     };
-    d->status = keyact_bound_action_resolve(action, &game->host, &args, &d->result);
-    game->current = NULL;
+    gsize size = actions->stepped ? keyact_bound_action_state_size(action) : 0;
+    if (size == 0) {
+        d->status = keyact_bound_action_resolve(action, &game->host, &args, &d->result);
+        return end_action(game, spell, error);
+    }
+    RefResolving *r = g_new0(RefResolving, 1);
+    r->state = g_malloc0(size);
+    r->question.struct_size = sizeof r->question;
+    r->has_item = spell != NULL;
+    if (spell != NULL)
+        r->item = *spell;
+    d->status = keyact_bound_action_begin(action, &game->host, &args, KEYACT_WAIT_ALL, r->state,
+                                          size);
+    if (d->status != KEYACT_OK) {
+        ref_resolving_free(r);
+        return end_action(game, spell, error);
+    }
+    game->resolving = r;
+    return TRUE;
+}
 
-    if (d->status != KEYACT_OK || (d->result.flags & KEYACT_RESULT_COMPLETE) == 0) {
-        g_autofree char *what = describe_action(game, kind, n, source);
-        g_autofree char *stranded = stranded_names(game, d);
+static gboolean resolve_spell(RefGame *game, const RefActions *actions,
+                              const RefStackItem *item, GError **error)
+{
+    const RefCardObj *obj = ref_game_card(game, item->card);
+    /* CR 608.2b: a spell whose targets have all become illegal doesn't
+     * resolve; none of its effects happen, so it doesn't discover. */
+    if (item->targets_illegal) {
+        RefEvent countered = ref_event_init(REF_EVENT_COUNTERED, item->controller, item->card);
+        ref_game_add_event(game, &countered);
+        put_into_graveyard_or_adventure(game, item);
+        return TRUE;
+    }
+    RefEvent resolving = ref_event_init(REF_EVENT_RESOLVE, item->controller, item->card);
+    resolving.face = item->face;
+    ref_game_add_event(game, &resolving);
+    if (ref_engine_face_is_permanent(obj->card, item->face))
+        return resolve_permanent(game, item, error);
+
+    if (obj->card->discover_kind == REF_DISCOVER_ON_RESOLVE && item->face == 0) {
+        gint n;
+        if (!discover_n_of(game, item, &n, error))
+            return FALSE;
+        /* The rest of its resolving (finish_spell) waits for the discover. */
+        return start_action(game, actions, REF_ACTION_DISCOVER, item->controller, n, item->card,
+                            item, error);
+    }
+    /* The spell is put into its graveyard as the last step of resolving. */
+    put_into_graveyard_or_adventure(game, item);
+    return TRUE;
+}
+
+/* Give the resolve the answer to the question it waits for. */
+static gboolean answer(RefGame *game, int32_t status, uint32_t value, GError **error)
+{
+    RefResolving *r = game->resolving;
+    keyact_answer a = {
+        .struct_size = sizeof a,
+        .kind = r->question.kind,
+        .status = status,
+        .value = value,
+    };
+    r->question.kind = KEYACT_QUESTION_NONE;
+    int32_t rc = keyact_resolve_answer(r->state, &a);
+    if (rc != KEYACT_OK) {
         g_set_error(error, REF_GAME_ERROR, REF_GAME_ERROR_RULES,
-                    "%s's %s failed: the plugin returned %s (%d)%s%s%s", p->name, what,
-                    keyact_status_name(d->status), d->status,
-                    (d->result.flags & KEYACT_RESULT_COMPLETE) != 0 ? ""
-                                                                   : ", the action did not finish",
-                    *stranded != '\0' ? "; left in exile: " : "", stranded);
+                    "the plugin refused the host's answer to its question: %s (%d)",
+                    keyact_status_name(rc), rc);
         return FALSE;
     }
     return TRUE;
 }
 
+/* A turn of the stepped resolve in progress: answer the engine's question
+ * it waits for, or step it on (to the next question, or to its end). */
+static RefEngineState resolving_turn(RefGame *game, GError **error)
+{
+    RefResolving *r = game->resolving;
+    keyact_question *q = &r->question;
+    uint32_t value = 0;
+    int32_t status;
+
+    switch (q->kind) {
+    case KEYACT_QUESTION_CHOOSE:
+        return REF_ENGINE_ASKING;
+    case KEYACT_QUESTION_CAN_CAST:
+        status = ref_host_can_cast_face(game, q->game, q->player, q->card, q->face, &value);
+        return answer(game, status, value, error) ? REF_ENGINE_BUSY : REF_ENGINE_FAILED;
+    case KEYACT_QUESTION_CAST:
+        /* The engine's own cast, between two steps of the resolve. */
+        status = ref_host_cast_free(game, q->game, q->player, q->card, q->face, &value);
+        return answer(game, status, value, error) ? REF_ENGINE_BUSY : REF_ENGINE_FAILED;
+    case KEYACT_QUESTION_NONE:
+        break;
+    default: /* a kind this host does not know: it answers as a callback it lacks */
+        return answer(game, KEYACT_E_NOTSUP, 0, error) ? REF_ENGINE_BUSY : REF_ENGINE_FAILED;
+    }
+
+    int32_t rc = keyact_resolve_step(r->state, &game->current->result, q);
+    if (rc == KEYACT_WAITING) {
+        if (q->kind != KEYACT_QUESTION_CHOOSE)
+            return REF_ENGINE_BUSY;
+        status = ref_host_offer_choice(game, q->game, q->player, q->card, q->options,
+                                       q->option_count);
+        if (status == KEYACT_OK)
+            return REF_ENGINE_ASKING;
+        /* A question the callback would refuse: nobody is asked. */
+        return answer(game, status, 0, error) ? REF_ENGINE_BUSY : REF_ENGINE_FAILED;
+    }
+    /* Over: the block is ours again. */
+    game->current->status = rc;
+    RefStackItem spell = r->item;
+    gboolean has_spell = r->has_item;
+    game->resolving = NULL;
+    ref_resolving_free(r);
+    return end_action(game, has_spell ? &spell : NULL, error) ? REF_ENGINE_BUSY
+                                                              : REF_ENGINE_FAILED;
+}
+
+RefEngineState ref_engine_turn(RefGame *game, const RefActions *actions, GError **error)
+{
+    if (game->resolving != NULL)
+        return resolving_turn(game, error);
+    /* Triggers from the last cast or resolve go on the stack first. */
+    if (!put_pending_triggers(game, error))
+        return REF_ENGINE_FAILED;
+    if (game->stack->len == 0)
+        return REF_ENGINE_IDLE;
+    RefStackItem item = g_array_index(game->stack, RefStackItem, game->stack->len - 1);
+    g_array_remove_index(game->stack, game->stack->len - 1);
+    gboolean ok;
+    if (item.kind == REF_STACK_SPELL) {
+        ok = resolve_spell(game, actions, &item, error);
+    } else {
+        RefEvent resolving = ref_event_init(REF_EVENT_RESOLVE, item.controller, item.card);
+        resolving.n = item.n;
+        ref_game_add_event(game, &resolving);
+        ok = start_action(game, actions,
+                          item.kind == REF_STACK_CASCADE ? REF_ACTION_CASCADE
+                                                         : REF_ACTION_DISCOVER,
+                          item.controller, item.n, item.card, NULL, error);
+    }
+    return ok ? REF_ENGINE_BUSY : REF_ENGINE_FAILED;
+}
+
+gboolean ref_engine_get_choice(const RefGame *game, RefChoice *out)
+{
+    const RefResolving *r = game->resolving;
+    if (r == NULL || r->question.kind != KEYACT_QUESTION_CHOOSE)
+        return FALSE;
+    /* The handles were checked when the choice was offered. */
+    out->player = (guint)(r->question.player - 1);
+    out->card = (guint)r->question.card;
+    out->options = r->question.options;
+    out->n_options = r->question.option_count;
+    return TRUE;
+}
+
+gboolean ref_engine_choose(RefGame *game, gint index, GError **error)
+{
+    RefChoice choice;
+    g_return_val_if_fail(ref_engine_get_choice(game, &choice), FALSE);
+    const keyact_question *q = &game->resolving->question;
+    uint32_t chosen = ref_host_make_choice(game, q->player, q->card, q->options,
+                                           q->option_count, index);
+    return answer(game, KEYACT_OK, chosen, error);
+}
+
 gboolean ref_engine_discover(RefGame *game, const RefActions *actions,
                              guint player, gint n, guint source, GError **error)
 {
-    return resolve_action(game, REF_ACTION_DISCOVER, actions->discover, player, n, source, error);
+    return start_action(game, actions, REF_ACTION_DISCOVER, player, n, source, NULL, error);
 }
 
 gboolean ref_engine_cascade(RefGame *game, const RefActions *actions,
                             guint player, gint n, guint source, GError **error)
 {
-    return resolve_action(game, REF_ACTION_CASCADE, actions->cascade, player, n, source, error);
+    return start_action(game, actions, REF_ACTION_CASCADE, player, n, source, NULL, error);
 }

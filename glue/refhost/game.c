@@ -4,6 +4,9 @@
 
 #include <string.h>
 
+#include "host-table.h"
+#include "keyact-host.h"
+
 G_DEFINE_QUARK(ref-game-error-quark, ref_game_error)
 
 static const char *const zone_names[REF_N_ZONES] = {
@@ -37,6 +40,19 @@ static void resolution_free(gpointer data)
     g_free(d);
 }
 
+void ref_resolving_free(RefResolving *resolving)
+{
+    if (resolving == NULL)
+        return;
+    /* A resolve still in progress is abandoned: it ends, and libkeyact-host
+     * drops its reference to the plugin. A block never begun (all zero) or
+     * whose resolve is over is refused, and that is all. */
+    keyact_resolve_result result = { .struct_size = sizeof result };
+    (void)keyact_resolve_abandon(resolving->state, &result);
+    g_free(resolving->state);
+    g_free(resolving);
+}
+
 static GPtrArray *new_name_list(void)
 {
     return g_ptr_array_new_with_free_func(g_free);
@@ -65,6 +81,7 @@ void ref_game_free(RefGame *game)
 {
     if (game == NULL)
         return;
+    ref_resolving_free(game->resolving);
     g_ptr_array_unref(game->players);
     g_array_unref(game->cards);
     g_array_unref(game->stack);

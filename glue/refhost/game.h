@@ -171,13 +171,26 @@ typedef struct {
     guint n_choices;            /* choices made so far in this step */
 } RefPolicy;
 
-typedef struct _RefGame RefGame;
+/* A stepped resolve in progress (engine.c, keyact/stepped.h): a game loop
+ * runs it across turns. Owned by the game; freeing it abandons a resolve
+ * still in progress (every card it exiled stays there). */
+typedef struct {
+    gpointer state;             /* the resolve's block: keyact_bound_action_state_size()
+                                 * bytes from g_malloc0 (KEYACT_RESOLVE_STATE_ALIGN) */
+    /* The question it waits for: CHOOSE waits for the player
+     * (ref_engine_choose), CAN_CAST and CAST for the engine's next turn;
+     * kind KEYACT_QUESTION_NONE when it waits for none (the next turn steps
+     * it). */
+    keyact_question question;
+    /* The spell the action is part of (it discovers as it resolves), with
+     * what is left of its resolving to do once the action is over. */
+    gboolean has_item;
+    RefStackItem item;
+} RefResolving;
 
-/* Ask the player for an option (interactive play). Returns the index, or -1
- * to fall back on the step's policy. */
-typedef gint (*RefChooser)(RefGame *game, guint player, guint card,
-                           const keyact_option *options, guint n_options,
-                           gpointer user_data);
+void ref_resolving_free(RefResolving *resolving);
+
+typedef struct _RefGame RefGame;
 
 struct _RefGame {
     const RefCardDb *db;
@@ -192,9 +205,10 @@ struct _RefGame {
     GArray *events;             /* RefEvent */
     GPtrArray *resolutions;     /* RefResolution*: every discover and cascade, in order */
     RefResolution *current;     /* the discover or cascade being resolved, or NULL */
+    /* The action resolving (engine.c): a stepped resolve between turns, or
+     * NULL (nothing resolves, or a blocking resolve, which ends in its turn). */
+    RefResolving *resolving;
     RefPolicy policy;
-    RefChooser chooser;
-    gpointer chooser_data;
     keyact_host host;           /* host_data = this game */
     /* The plugin's rules extension, used only to show mana values in the
      * log (the plugin is the authority on them); NULL when it has none. */
@@ -231,9 +245,6 @@ void ref_game_add_event(RefGame *game, const RefEvent *event);
 RefEvent ref_event_init(RefEventType type, guint player, guint card);
 
 void ref_policy_clear(RefPolicy *policy);
-
-/* Fill game->host: the keyact_host callbacks of this host (host-table.c). */
-void ref_game_init_host_table(RefGame *game);
 
 G_END_DECLS
 

@@ -12,11 +12,17 @@
  * with about two host calls per exiled card, and the game, its log and its
  * random draws are the same as through the 1.0 calls
  * (tests/scenarios/host-calls-test.c plays every scenario both ways).
+ *
+ * The three questions (can_cast_face, choose, cast_free) are routines of
+ * their own (host-table.h) that the engine also calls when a stepped
+ * resolve waits for their answer: the callbacks are those routines and
+ * nothing more.
  */
 #include <string.h>
 
+#include "host-table.h"
+
 #include "engine.h"
-#include "game.h"
 #include "keyact-host.h"
 #include "policy.h"
 
@@ -42,11 +48,9 @@ static RefCardObj *card_of(const RefGame *game, keyact_card_id card)
 
 /* The checks every per-card callback starts with: the game handle, the
  * player and the card. */
-static int32_t find_card(const keyact_host *host, keyact_game_id game_id,
-                         keyact_player_id player, keyact_card_id card,
-                         RefGame **out_game, guint *out_player, RefCardObj **out_obj)
+static int32_t find_card(RefGame *game, keyact_game_id game_id, keyact_player_id player,
+                         keyact_card_id card, guint *out_player, RefCardObj **out_obj)
 {
-    RefGame *game = game_of(host);
     if (game == NULL || game_id != REF_GAME_ID)
         return KEYACT_E_INVAL;
     if (!player_index(game, player, out_player))
@@ -54,7 +58,6 @@ static int32_t find_card(const keyact_host *host, keyact_game_id game_id,
     *out_obj = card_of(game, card);
     if (*out_obj == NULL)
         return KEYACT_E_NOTFOUND;
-    *out_game = game;
     return KEYACT_OK;
 }
 
@@ -99,11 +102,11 @@ static int32_t move_card(const keyact_host *host, keyact_game_id game_id,
                          keyact_player_id player, keyact_card_id card,
                          uint32_t to_zone, uint32_t library_index, uint32_t flags)
 {
-    RefGame *game;
+    RefGame *game = game_of(host);
     guint p;
     RefCardObj *obj;
     (void)flags; /* every card here is public: revealing changes nothing */
-    int32_t rc = find_card(host, game_id, player, card, &game, &p, &obj);
+    int32_t rc = find_card(game, game_id, player, card, &p, &obj);
     if (rc != KEYACT_OK)
         return rc;
     if (obj->owner != p)
@@ -158,16 +161,14 @@ static int32_t describe_card(const keyact_host *host, keyact_game_id game_id,
     return KEYACT_OK;
 }
 
-static int32_t can_cast_face(const keyact_host *host, keyact_game_id game_id,
-                             keyact_player_id player, keyact_card_id card,
-                             uint32_t face, uint32_t *out_can)
+int32_t ref_host_can_cast_face(RefGame *game, keyact_game_id game_id, keyact_player_id player,
+                               keyact_card_id card, uint32_t face, uint32_t *out_can)
 {
-    RefGame *game;
     guint p;
     RefCardObj *obj;
     if (out_can == NULL)
         return KEYACT_E_INVAL;
-    int32_t rc = find_card(host, game_id, player, card, &game, &p, &obj);
+    int32_t rc = find_card(game, game_id, player, card, &p, &obj);
     if (rc != KEYACT_OK)
         return rc;
     if (face >= obj->card->n_faces)
@@ -179,6 +180,13 @@ static int32_t can_cast_face(const keyact_host *host, keyact_game_id game_id,
             game->current->faces_refused |= 1u << face;
     }
     return KEYACT_OK;
+}
+
+static int32_t can_cast_face(const keyact_host *host, keyact_game_id game_id,
+                             keyact_player_id player, keyact_card_id card,
+                             uint32_t face, uint32_t *out_can)
+{
+    return ref_host_can_cast_face(game_of(host), game_id, player, card, face, out_can);
 }
 
 /* The options array is indexed with this host's sizeof(keyact_option): the
@@ -195,28 +203,30 @@ static void record_options(RefResolution *d, const keyact_option *options, uint3
     }
 }
 
-static int32_t choose(const keyact_host *host, keyact_game_id game_id,
-                      keyact_player_id player, keyact_card_id card,
-                      const keyact_option *options, uint32_t option_count,
-                      uint32_t *out_index)
+int32_t ref_host_offer_choice(RefGame *game, keyact_game_id game_id, keyact_player_id player,
+                              keyact_card_id card, const keyact_option *options,
+                              uint32_t option_count)
 {
-    RefGame *game;
     guint p;
     RefCardObj *obj;
-    if (options == NULL || option_count == 0 || out_index == NULL)
+    if (options == NULL || option_count == 0)
         return KEYACT_E_INVAL;
-    int32_t rc = find_card(host, game_id, player, card, &game, &p, &obj);
+    int32_t rc = find_card(game, game_id, player, card, &p, &obj);
     if (rc != KEYACT_OK)
         return rc;
     if (game->current != NULL)
         record_options(game->current, options, option_count);
+    return KEYACT_OK;
+}
 
-    gint chosen = -1;
-    if (game->chooser != NULL)
-        chosen = game->chooser(game, p, obj->id, options, option_count, game->chooser_data);
-    gboolean asked = chosen >= 0 && (guint)chosen < option_count;
-    if (!asked)
-        chosen = ref_policy_choose(&game->policy, obj->card, options, option_count);
+uint32_t ref_host_make_choice(RefGame *game, keyact_player_id player, keyact_card_id card,
+                              const keyact_option *options, uint32_t option_count, gint index)
+{
+    guint p = (guint)(player - 1);
+    const RefCardObj *obj = card_of(game, card);
+    gboolean asked = index >= 0 && (guint)index < option_count;
+    gint chosen = asked ? index
+                        : ref_policy_choose(&game->policy, obj->card, options, option_count);
     game->policy.n_choices++;
     if (game->current != NULL)
         game->current->chosen = chosen;
@@ -228,20 +238,33 @@ static int32_t choose(const keyact_host *host, keyact_game_id game_id,
     event.face = options[chosen].kind == KEYACT_OPTION_CAST_FACE ? options[chosen].face
                                                                  : KEYACT_FACE_NONE;
     ref_game_add_event(game, &event);
-    *out_index = (uint32_t)chosen;
+    return (uint32_t)chosen;
+}
+
+/* Through the callback the player is never asked: the step's choice. */
+static int32_t choose(const keyact_host *host, keyact_game_id game_id,
+                      keyact_player_id player, keyact_card_id card,
+                      const keyact_option *options, uint32_t option_count,
+                      uint32_t *out_index)
+{
+    RefGame *game = game_of(host);
+    if (out_index == NULL)
+        return KEYACT_E_INVAL;
+    int32_t rc = ref_host_offer_choice(game, game_id, player, card, options, option_count);
+    if (rc != KEYACT_OK)
+        return rc;
+    *out_index = ref_host_make_choice(game, player, card, options, option_count, -1);
     return KEYACT_OK;
 }
 
-static int32_t cast_free(const keyact_host *host, keyact_game_id game_id,
-                         keyact_player_id player, keyact_card_id card,
-                         uint32_t face, uint32_t *out_cast)
+int32_t ref_host_cast_free(RefGame *game, keyact_game_id game_id, keyact_player_id player,
+                           keyact_card_id card, uint32_t face, uint32_t *out_cast)
 {
-    RefGame *game;
     guint p;
     RefCardObj *obj;
     if (out_cast == NULL)
         return KEYACT_E_INVAL;
-    int32_t rc = find_card(host, game_id, player, card, &game, &p, &obj);
+    int32_t rc = find_card(game, game_id, player, card, &p, &obj);
     if (rc != KEYACT_OK)
         return rc;
     if (face >= obj->card->n_faces)
@@ -256,6 +279,13 @@ static int32_t cast_free(const keyact_host *host, keyact_game_id game_id,
     ref_engine_cast_spell(game, p, obj->id, face, TRUE, game->policy.x, FALSE);
     *out_cast = KEYACT_CAST_DONE;
     return KEYACT_OK;
+}
+
+static int32_t cast_free(const keyact_host *host, keyact_game_id game_id,
+                         keyact_player_id player, keyact_card_id card,
+                         uint32_t face, uint32_t *out_cast)
+{
+    return ref_host_cast_free(game_of(host), game_id, player, card, face, out_cast);
 }
 
 static int32_t random_below(const keyact_host *host, keyact_game_id game_id,

@@ -685,8 +685,32 @@ static gboolean run_cascade_step(const RefStep *step, RefGame *game, guint playe
     return ref_engine_cascade(game, actions, player, step->n, source, error);
 }
 
+/* The engine's loop until the stack is empty: a choice goes to the player
+ * between two turns, and the resolve steps on at the next. */
+static gboolean play_turns(RefGame *game, const RefActions *actions, RefAskPlayer ask,
+                           gpointer ask_data, GError **error)
+{
+    for (;;) {
+        RefChoice choice;
+        switch (ref_engine_turn(game, actions, error)) {
+        case REF_ENGINE_IDLE:
+            return TRUE;
+        case REF_ENGINE_FAILED:
+            return FALSE;
+        case REF_ENGINE_ASKING:
+            ref_engine_get_choice(game, &choice);
+            if (!ref_engine_choose(game, ask != NULL ? ask(game, &choice, ask_data) : -1, error))
+                return FALSE;
+            break;
+        case REF_ENGINE_BUSY:
+            break;
+        }
+    }
+}
+
 gboolean ref_scenario_run_step(const RefScenario *scenario, guint index, RefGame *game,
-                               const RefActions *actions, GError **error)
+                               const RefActions *actions, RefAskPlayer ask, gpointer ask_data,
+                               GError **error)
 {
     const RefStep *step = g_ptr_array_index(scenario->steps, index);
     guint player = step_player(step, game);
@@ -706,7 +730,7 @@ gboolean ref_scenario_run_step(const RefScenario *scenario, guint index, RefGame
         break;
     }
     if (ok)
-        ok = ref_engine_resolve_stack(game, actions, &local);
+        ok = play_turns(game, actions, ask, ask_data, &local);
     if (!ok) {
         g_set_error(error, REF_GAME_ERROR, local->code, "%s: step %u: %s", scenario->origin,
                     index + 1, local->message);

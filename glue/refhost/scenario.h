@@ -66,9 +66,18 @@ RefGame *ref_scenario_build_game(const RefScenario *scenario, const RefCardDb *d
 /* One line saying what step `index` does ("Alice casts Geological Appraiser"). */
 char *ref_scenario_describe_step(const RefScenario *scenario, guint index);
 
-/* Play step `index` and resolve the stack with `actions`. */
+/* The player makes a choice a resolve waits for (interactive play):
+ * returns the index of the option picked, or -1 for the step's "choose".
+ * Called between two turns of the engine, outside any plugin call. */
+typedef gint (*RefAskPlayer)(RefGame *game, const RefChoice *choice, gpointer user_data);
+
+/* Play step `index`: do what it says, then turn the engine with `actions`
+ * until the stack is empty. Each choice a resolve waits for goes to `ask`
+ * (NULL: the step's "choose" answers) and the resolve steps on at the next
+ * turn. */
 gboolean ref_scenario_run_step(const RefScenario *scenario, guint index, RefGame *game,
-                               const RefActions *actions, GError **error);
+                               const RefActions *actions, RefAskPlayer ask, gpointer ask_data,
+                               GError **error);
 
 G_END_DECLS
 
