@@ -66,20 +66,21 @@ void check_child_step_host_load(CheckChild *child)
 /* ---- conformance ---- */
 
 /* Every case for `action` with the context `ctx` on a host table of
- * `kind`: one item, "conformance IMPL (1.0 host)". */
+ * `kind`, resolved `way`: one item, "conformance IMPL (1.0 host)" or
+ * "conformance IMPL (1.2 host, stepped)". */
 static void run_cases(CheckChild *child, const keyact_action *action, void *ctx,
-                      KcHostKind kind, const KcCase *cases, guint n_cases)
+                      KcHostKind kind, KcWay way, const KcCase *cases, guint n_cases)
 {
     guint failed = 0;
     g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
-    g_autofree char *name = g_strdup_printf("conformance %s (%s)", action->impl_id,
-                                            kc_host_kind_name(kind));
+    g_autofree char *name = g_strdup_printf("conformance %s (%s%s)", action->impl_id,
+                                            kc_host_kind_name(kind), kc_way_name(way));
 
     for (guint i = 0; i < n_cases; i++) {
         g_autoptr(GError) error = NULL;
         g_autofree char *what = g_strdup_printf("%s, case %s", name, cases[i].name);
         check_wire_begin(child->wire, "conformance", what);
-        if (!kc_case_run_on(&cases[i], kind, action, ctx, &error)) {
+        if (!kc_case_run_way(&cases[i], kind, way, action, ctx, &error)) {
             failed++;
             g_ptr_array_add(failures, g_strdup(error->message));
         }
@@ -92,7 +93,7 @@ static void run_cases(CheckChild *child, const keyact_action *action, void *ctx,
         g_autofree char *random_what =
             g_strdup_printf("%s, case %s", name, kc_random_order_case()->name);
         check_wire_begin(child->wire, "conformance", random_what);
-        if (!kc_random_order_run_on(kind, action, ctx, &random_error)) {
+        if (!kc_random_order_run_way(kind, way, action, ctx, &random_error)) {
             failed++;
             g_ptr_array_add(failures, g_strdup(random_error->message));
         }
@@ -159,8 +160,9 @@ static void run_contract(CheckChild *child, const keyact_action *action, const K
         check_wire_detail(child->wire, g_ptr_array_index(failures, i));
 }
 
-/* Each action with rulings here, on a 1.0 host and on a 1.1 host (the
- * batched calls): the same cases must pass on both. */
+/* Each action with rulings here, on a 1.0 host, a 1.1 host (the batched
+ * calls) and a 1.2 host, blocking, and on a 1.2 host stepped: the same
+ * cases must pass on each. */
 void check_child_step_conformance(CheckChild *child)
 {
     if (child->plugin == NULL) {
@@ -184,15 +186,24 @@ void check_child_step_conformance(CheckChild *child)
         g_autofree char *name_1_0 = g_strdup_printf("conformance %s (%s)", action->impl_id,
                                                     kc_host_kind_name(KC_HOST_1_0));
         if (ctx_1_0 != NULL)
-            run_cases(child, action, ctx_1_0, KC_HOST_1_0, cases, n_cases);
+            run_cases(child, action, ctx_1_0, KC_HOST_1_0, KC_BLOCKING, cases, n_cases);
         else
             check_wire_itemf(child->wire, KEYACT_CHECK_SKIP, name_1_0,
                              "not run: offered {1.0} alone, the plugin answered %s",
                              keyact_status_name(status_1_0));
-        run_cases(child, action, keyact_plugin_get_context(child->plugin), KC_HOST_1_1, cases,
-                  n_cases);
-        run_cases(child, action, keyact_plugin_get_context(child->plugin), KC_HOST_1_2, cases,
-                  n_cases);
+        void *ctx = keyact_plugin_get_context(child->plugin);
+        run_cases(child, action, ctx, KC_HOST_1_1, KC_BLOCKING, cases, n_cases);
+        run_cases(child, action, ctx, KC_HOST_1_2, KC_BLOCKING, cases, n_cases);
+        /* The stepped resolve (ABI 1.3), every question waiting: the same
+         * cases must end the same. Stepping is optional, so a plugin
+         * without it passes here on its blocking runs, and is told so. */
+        if (kc_action_can_step(action, ctx))
+            run_cases(child, action, ctx, KC_HOST_1_2, KC_STEPPED, cases, n_cases);
+        else
+            check_wire_itemf(child->wire, KEYACT_CHECK_PASS,
+                             "conformance stepped",
+                             "%s has no stepped resolve at this load (optional, ABI 1.3): "
+                             "hosts resolve it blocking only", action->impl_id);
         run_contract(child, action, cases, n_cases);
     }
     if (ctx_1_0 != NULL)

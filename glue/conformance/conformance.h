@@ -119,6 +119,11 @@ typedef enum {
 /* "" and ", stepped": appended to a host kind's name in messages. */
 const char *kc_way_name(KcWay way);
 
+/* Whether `action` resolves in steps at this load (its plugin has a
+ * stepped resolve and negotiated ABI 1.3 or later): one stepped resolve of
+ * a small game, asked. */
+gboolean kc_action_can_step(const keyact_action *action, void *plugin_ctx);
+
 /* A case's game set up in a fresh fake host (player 1), snapshot taken. */
 typedef struct {
     FakeHost *host;

@@ -119,16 +119,14 @@ gboolean kc_random_order_run_on(KcHostKind kind, const keyact_action *action, vo
     return kc_random_order_run_way(kind, KC_BLOCKING, action, plugin_ctx, error);
 }
 
-/* True when `action` cannot step at this load (a stepped resolve of the
- * random case's game answers so). */
-static gboolean kc_cannot_step(const keyact_action *action, void *plugin_ctx)
+gboolean kc_action_can_step(const keyact_action *action, void *plugin_ctx)
 {
     g_auto(KcGame) game;
     kc_game_init_on(&game, &kc_random_case, 1u, KC_HOST_1_0);
     game.way = KC_STEPPED;
     FakeResolve res;
     int32_t status = kc_game_resolve(&game, &kc_random_case, action, plugin_ctx, &res);
-    return status == KEYACT_E_NOTSUP || status == KEYACT_E_VERSION;
+    return status != KEYACT_E_NOTSUP && status != KEYACT_E_VERSION;
 }
 
 gboolean kc_random_order_run_way(KcHostKind kind, KcWay way, const keyact_action *action,
@@ -136,7 +134,7 @@ gboolean kc_random_order_run_way(KcHostKind kind, KcWay way, const keyact_action
 {
     const KcCase *c = &kc_random_case;
 
-    if (way == KC_STEPPED && kc_cannot_step(action, plugin_ctx))
+    if (way == KC_STEPPED && !kc_action_can_step(action, plugin_ctx))
         return TRUE;
     guint counts[KC_RANDOM_ORDERS] = { 0 };
 
