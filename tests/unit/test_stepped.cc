@@ -35,10 +35,12 @@ struct Seen {
 std::string result_text(const FakeResolve &res)
 {
     const keyact_resolve_result &r = res.result;
-    return g_strdup_printf("outcome=%u discovered=%" G_GUINT64_FORMAT
-                           " mv=%u face=%u exiled=%u bottomed=%u flags=%u stranded=%u",
-                           r.outcome, (guint64)r.discovered, r.mana_value_halves, r.face_cast,
-                           r.exiled_count, r.bottomed_count, r.flags, r.stranded_count);
+    g_autofree char *text =
+        g_strdup_printf("outcome=%u discovered=%" G_GUINT64_FORMAT
+                        " mv=%u face=%u exiled=%u bottomed=%u flags=%u stranded=%u",
+                        r.outcome, (guint64)r.discovered, r.mana_value_halves, r.face_cast,
+                        r.exiled_count, r.bottomed_count, r.flags, r.stranded_count);
+    return text;
 }
 
 Seen seen_of(const KcGame &game, const FakeResolve &res)
@@ -48,11 +50,10 @@ Seen seen_of(const KcGame &game, const FakeResolve &res)
     g_autofree char *calls = fake_host_format_calls(game.host);
     g_autofree char *actions = fake_host_format_actions(game.host);
     g_autofree char *events = fake_host_format_events(game.host);
-    g_autofree char *result = g_strdup(result_text(res).c_str());
     seen.calls = calls;
     seen.actions = actions;
     seen.events = events;
-    seen.result = result;
+    seen.result = result_text(res);
     for (uint32_t i = 0; i < res.result.stranded_count && i < FAKE_STRANDED_CAPACITY; i++)
         seen.stranded.push_back(res.stranded[i]);
     return seen;
