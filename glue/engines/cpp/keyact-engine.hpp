@@ -8,6 +8,8 @@
 //   class Discover : public keyact::Adapter<Discover, Card, Player> {
 //       uint32_t library_size(Player *p);
 //       Card *library_card(Player *p, uint32_t index_from_top);         // NULL: past the end
+//       // or, for a library kept as a vector, instead of those two (zones.hpp):
+//       keyact::Library<Card> library(Player *p);  // then move_card puts a card in anywhere
 //       int32_t move_card(Player *p, Card *&card, uint32_t zone, uint32_t library_index,
 //                         uint32_t flags);                               // may set the new object
 //       void describe_card(Card *card, keyact::Description &d);         // once per card
@@ -25,7 +27,8 @@
 //       void finished(int32_t status, const keyact_resolve_result &result);  // required
 //       static Card *card_now(Card *card);  // an engine that replaces card objects on moves
 //   };
-//   d->begin(*action, game, player, n);  then  d->pump()  at once and on every frame;
+//   d->begin(*action, game, player, n);  then  d->pump()  at once and on every frame (start():
+//   both at once);
 //   a question's answer: d->answer(value)  (the next pump() gives it and steps on).
 //
 // One Adapter object is one resolve's host: its table (host_data points at it, so the object
@@ -61,6 +64,7 @@ struct make_void { using type = void; };
     struct has_##name : std::false_type {};                                                      \
     template <class T>                                                                           \
     struct has_##name<T, typename make_void<decltype(&T::name)>::type> : std::true_type {};
+KEYACT_ENGINE_HAS(library)
 KEYACT_ENGINE_HAS(can_cast_face)
 KEYACT_ENGINE_HAS(choose)
 KEYACT_ENGINE_HAS(cast_free)
@@ -116,6 +120,16 @@ public:
         if (status)
             g_warning("keyact: %s cannot begin: %s", name_.c_str(), keyact_status_name(status));
         return status;
+    }
+
+    // begin(), then pump() up to the first question or the end: whether the resolve is in
+    // progress (waiting for an answer) afterwards.
+    bool start(const KeyactBoundAction &action, keyact_game_id game, Player *player, int32_t n,
+               uint32_t waits = KEYACT_WAIT_PLAYER, Card *source = nullptr)
+    {
+        if (!begin(action, game, player, n, waits, source))
+            pump();
+        return resolving();
     }
 
     // The answer to the question asked (CHOOSE: the option's index; CAST: KEYACT_CAST_DONE or
@@ -181,13 +195,13 @@ private:
 
     static int32_t library_size_cb(const keyact_host *h, keyact_game_id, keyact_player_id p, uint32_t *out)
     {
-        *out = self(h).library_size(player(p));
+        *out = of(h)->library_size(detail::has_library<Derived>(), player(p));
         return KEYACT_OK;
     }
     static int32_t library_card_cb(const keyact_host *h, keyact_game_id, keyact_player_id p, uint32_t index,
                                    keyact_card_id *out)
     {
-        Card *card = self(h).library_card(player(p), index);
+        Card *card = of(h)->library_card(detail::has_library<Derived>(), player(p), index);
         if (!card)
             return KEYACT_E_NOTFOUND;
         *out = of(h)->cards_.id(card);
@@ -201,6 +215,8 @@ private:
         int32_t status = self(h).move_card(player(p), moved, zone, index, flags);
         if (!status && moved)
             of(h)->cards_.update(id, moved);
+        if (!status && moved && zone == KEYACT_ZONE_LIBRARY)
+            of(h)->place(detail::has_library<Derived>(), player(p), moved, index);
         return status;
     }
     static int32_t describe_card_cb(const keyact_host *h, keyact_game_id, keyact_card_id id, keyact_card_desc *out)
@@ -251,6 +267,14 @@ private:
 
     // An optional member is set only when the engine declares its method: these are members
     // of a class template, so the callback (and its call of the method) is compiled only then.
+    // The library: the engine's vector (Library), or its own two methods and placement.
+    uint32_t library_size(std::true_type, Player *p) { return (uint32_t) self().library(p).cards.size(); }
+    uint32_t library_size(std::false_type, Player *p) { return self().library_size(p); }
+    Card *library_card(std::true_type, Player *p, uint32_t i) { return self().library(p).from_top(i); }
+    Card *library_card(std::false_type, Player *p, uint32_t i) { return self().library_card(p, i); }
+    void place(std::true_type, Player *p, Card *card, uint32_t index) { self().library(p).place(card, index); }
+    void place(std::false_type, Player *, Card *, uint32_t) {}
+
     void set_can_cast_face(std::true_type) { host_.can_cast_face = can_cast_face_cb; }
     void set_can_cast_face(std::false_type) {}
     void set_choose(std::true_type) { host_.choose = choose_cb; }

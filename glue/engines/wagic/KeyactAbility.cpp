@@ -55,23 +55,21 @@ public:
     static MTGCardInstance * card_now(MTGCardInstance * c) { return c->next ? card_now(c->next) : c; }
 
     // Plugins load from full paths only: Wagic's Res/plugins/ (its system root, a full path in the
-    // Qt builds), then KEYACT_PLUGIN_PATH and the install directory. Once per process, kept for its
-    // lifetime: the test suite plays games on several threads at once, until the process exits.
+    // Qt builds), then KEYACT_PLUGIN_PATH and the install directory; once per process, kept until it
+    // exits (the test suite plays games on several threads at once).
     int resolve()
     {
-        static keyact::Plugins & plugins =
-            *new keyact::Plugins(JFileSystem::GetInstance()->GetSystemRoot() + "plugins", "Res/plugins/");
         if (menuOf) {
             menuOf->answer(option);
             return 1;
         }
-        const KeyactBoundAction * bound = plugins.find(action);
+        string root = JFileSystem::GetInstance()->GetSystemRoot();
+        const KeyactBoundAction * bound = keyact::Plugins::once(root + "plugins", "Res/plugins/").find(action);
         if (!bound)
             return 0;
         AAKeyact * a = clone();
-        a->begin(*bound, (keyact_game_id) game, source->controller(), WParsedInt(n, NULL, source).getValue());
-        a->pump(); // the exile happens now, as the ability resolves
-        if (a->resolving())
+        // The exile happens now, as the ability resolves; a resolve waiting for its player stays in the game.
+        if (a->start(*bound, (keyact_game_id) game, source->controller(), WParsedInt(n, NULL, source).getValue()))
             return a->addToGame();
         delete a;
         return 1;
@@ -124,22 +122,14 @@ public:
                                  false, false, face > 0);
     }
 
-    uint32_t library_size(Player * p) { return p->game->library->nb_cards; }
-    // The top of Wagic's library is the end of its vector.
-    MTGCardInstance * library_card(Player * p, uint32_t index)
-    {
-        MTGLibrary * library = p->game->library;
-        return index < (uint32_t) library->nb_cards ? library->cards[library->nb_cards - 1 - index] : NULL;
-    }
-    // putInZone puts a card on the top of a library, and there is no "put at index n": it is moved down.
-    int32_t move_card(Player *, MTGCardInstance *& c, uint32_t zone, uint32_t index, uint32_t)
+    // The top of Wagic's library is the end of its vector; the kit moves a card down from the top.
+    keyact::Library<MTGCardInstance> library(Player * p) { return { p->game->library->cards, keyact::LibraryTop::Back }; }
+    // putInZone answers the card's new instance, and puts a card into a library on its top.
+    int32_t move_card(Player *, MTGCardInstance *& c, uint32_t zone, uint32_t, uint32_t)
     {
         MTGPlayerCards * z = c->owner->game;
         MTGGameZone * zones[] = { NULL, z->library, z->exile, z->hand }, * to = zone <= KEYACT_ZONE_HAND ? zones[zone] : NULL;
-        if (!to || !(c = z->putInZone(c, c->currentZone, to)))
-            return to ? KEYACT_E_STATE : KEYACT_E_NOTFOUND;
-        keyact::move_within_library(z->library->cards, c, index, keyact::LibraryTop::Back);
-        return KEYACT_OK;
+        return !to ? KEYACT_E_NOTFOUND : (c = z->putInZone(c, c->currentZone, to)) ? KEYACT_OK : KEYACT_E_STATE;
     }
     // Split and adventure cards are one card "A // B" whose other= cost is the second half; a modal
     // double-faced card's back is the other= cost its otherrestriction allows once it is turned.
@@ -165,8 +155,7 @@ public:
     uint32_t card_zone(MTGCardInstance * c) { return keyact::zone_named(c->currentZone ? c->currentZone->getName() : ""); }
 };
 
-MTGAbility * NewKeyactAbility(GameObserver * observer, int id, MTGCardInstance * source, string action, string n,
-                              MTGAbility * andAbility)
+MTGAbility * NewKeyactAbility(GameObserver * observer, int id, MTGCardInstance * source, string action, string n, MTGAbility * andAbility)
 {
     bool wagicCascade = action == "cascade" && !g_getenv("WAGIC_KEYACT_CASCADE"); // Wagic's own AACascade
     return wagicCascade ? NULL : NEW AAKeyact(observer, id, source, action, n, andAbility);

@@ -38,6 +38,15 @@ public:
         }
         g_strfreev(names);
     }
+    // The process's plugins: made by the first call (thread-safe, C++11's static locals) from its
+    // arguments, later calls' ignored, and kept until the process exits, for an engine whose
+    // games resolve on their own threads until then (freeing the registry at exit would unload
+    // plugins under them).
+    static const Plugins &once(const std::string &dir, std::string where)
+    {
+        static const Plugins &plugins = *new Plugins(dir, std::move(where));
+        return plugins;
+    }
     Plugins(const Plugins &) = delete;
     Plugins &operator=(const Plugins &) = delete;
     ~Plugins() { keyact_registry_free(registry_); }

@@ -41,6 +41,25 @@ void move_within_library(std::vector<T> &library, const T &card, uint32_t index_
     library.insert(top == LibraryTop::Back ? library.end() - from_top : library.begin() + from_top, moved);
 }
 
+// An engine's library as a vector of its card objects, for an engine that keeps it so: an
+// Adapter engine that answers one from library(player) gets library_size, library_card and the
+// placement at an index (move_card then only puts the card into the library) from the kit.
+// Borrows the vector, for the call it was made in.
+template <class Card>
+struct Library {
+    std::vector<Card *> &cards;
+    LibraryTop top;
+
+    // The card `index_from_top` below the top, or NULL past the end.
+    Card *from_top(uint32_t index_from_top) const
+    {
+        if (index_from_top >= cards.size())
+            return nullptr;
+        return top == LibraryTop::Back ? cards[cards.size() - 1 - index_from_top] : cards[index_from_top];
+    }
+    void place(Card *card, uint32_t index_from_top) const { move_within_library(cards, card, index_from_top, top); }
+};
+
 }  // namespace keyact
 
 #endif
