@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: MIT
 // keyact in Wagic: the ability behind discover:N (and cascade:, when WAGIC_KEYACT_CASCADE=1),
 // resolved by a keyact plugin through libkeyact-host. See README.md beside this file.
-#ifndef _KEYACTABILITY_H_
-#define _KEYACTABILITY_H_
+#pragma once
 
 #include "MTGAbility.h"
 
 // action "discover" or "cascade"; n, Wagic's number for N (cascade: the spell's "manacost");
 // andAbility (may be NULL) runs when the resolve is over, the discovered card imprinted on the
 // source. NULL for cascade unless WAGIC_KEYACT_CASCADE=1: Wagic's own AACascade then.
-MTGAbility * NewKeyactAbility(GameObserver * observer, int id, MTGCardInstance * source, string action, string n,
-                              MTGAbility * andAbility);
+MTGAbility * NewKeyactAbility(GameObserver * observer, int id, MTGCardInstance * source, string action, string n, MTGAbility * andAbility);
 
 // For the AI: a keyact ability is good for its controller, as Wagic's own AACascade is.
 bool IsKeyactAbility(MTGAbility * a);
 
-#endif

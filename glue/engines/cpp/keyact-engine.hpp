@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+// keyact-engine.hpp - keyact for a C++ engine: the parts every adapter repeats, header-only,
+// C++14, over the C ABI (keyact/*.h) and libkeyact-host (keyact-host.h; pkg-config
+// keyact-host-1). The engine writes the keyact_host callbacks as methods over its own card and
+// player objects; keyact::Adapter makes the table, the card ids, the descriptions' storage and
+// the stepped resolve of ABI 1.3 driven from a frame loop. glue/engines/wagic is the example.
+//
+//   class Discover : public keyact::Adapter<Discover, Card, Player> {
+//       uint32_t library_size(Player *p);
+//       Card *library_card(Player *p, uint32_t index_from_top);         // NULL: past the end
+//       // or, for a library kept as a vector, instead of those two (zones.hpp):
+//       keyact::Library<Card> library(Player *p);  // then move_card puts a card in anywhere
+//       int32_t move_card(Player *p, Card *&card, uint32_t zone, uint32_t library_index,
+//                         uint32_t flags);                               // may set the new object
+//       void describe_card(Card *card, keyact::Description &d);         // once per card
+//       uint32_t random_below(uint32_t bound);
+//       // optional: the table member stays NULL without them
+//       bool can_cast_face(Player *p, Card *card, uint32_t face);       // unless waited
+//       uint32_t choose(Player *, Card *, const keyact_option *, uint32_t count);     // blocking
+//       uint32_t cast_free(Player *, Card *, uint32_t face);            // blocking: DONE/FAILED
+//       uint32_t card_zone(Card *card);                                 // KEYACT_ZONE_*
+//       void notify(const keyact_event *e);  void log(int32_t level, const char *message);
+//       // the stepped resolve's questions, for the waits given to begin(); answer() later
+//       void ask_choice(Card *card, const keyact_question &q);
+//       void ask_cast(Card *card, uint32_t face);
+//       void ask_can_cast(Card *card, uint32_t face);
+//       void finished(int32_t status, const keyact_resolve_result &result);  // required
+//       static Card *card_now(Card *card);  // an engine that replaces card objects on moves
+//   };
+//   d->begin(*action, game, player, n);  then  d->pump()  at once and on every frame (start():
+//   both at once);
+//   a question's answer: d->answer(value)  (the next pump() gives it and steps on).
+//
+// One Adapter object is one resolve's host: its table (host_data points at it, so the object
+// must not move while a resolve is in progress: keep it on the heap), its card ids, its
+// descriptions, its state block. Copying one makes a fresh adapter (no cards, no resolve), for
+// engines that clone their abilities. Destroying one abandons a resolve still in progress.
+// Game and player ids are the engine's pointers; the plugin's game id is not passed to the
+// methods (the object knows its game). Threads: every call for one object on one thread at a
+// time, the game's; the methods run inside begin()'s caller's pump() and answer() only.
+#ifndef KEYACT_ENGINE_HPP
+#define KEYACT_ENGINE_HPP
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <keyact-host.h>
+
+#include "keyact-engine/cards.hpp"
+#include "keyact-engine/mana-cost.hpp"
+#include "keyact-engine/plugins.hpp"
+#include "keyact-engine/resolve.hpp"
+#include "keyact-engine/zones.hpp"
+
+namespace keyact {
+
+namespace detail {
+template <class...>
+struct make_void { using type = void; };
+// Whether the engine class declares the method `name` (its table member is then set).
+#define KEYACT_ENGINE_HAS(name)                                                                  \
+    template <class T, class = void>                                                             \
+    struct has_##name : std::false_type {};                                                      \
+    template <class T>                                                                           \
+    struct has_##name<T, typename make_void<decltype(&T::name)>::type> : std::true_type {};
+KEYACT_ENGINE_HAS(library)
+KEYACT_ENGINE_HAS(can_cast_face)
+KEYACT_ENGINE_HAS(choose)
+KEYACT_ENGINE_HAS(cast_free)
+KEYACT_ENGINE_HAS(card_zone)
+KEYACT_ENGINE_HAS(notify)
+KEYACT_ENGINE_HAS(log)
+KEYACT_ENGINE_HAS(ask_choice)
+KEYACT_ENGINE_HAS(ask_cast)
+KEYACT_ENGINE_HAS(ask_can_cast)
+#undef KEYACT_ENGINE_HAS
+}  // namespace detail
+
+template <class Derived, class Card, class Player>
+class Adapter {
+public:
+    // `host_name`: static, for the plugin's diagnostics (may be NULL).
+    explicit Adapter(const char *host_name = nullptr) : cards_(&Derived::card_now)
+    {
+        keyact_host_table_init(&host_);
+        host_.host_data = this;
+        host_.host_name = host_name;
+        host_.library_size = library_size_cb;
+        host_.library_card = library_card_cb;
+        host_.move_card = move_card_cb;
+        host_.describe_card = describe_card_cb;
+        host_.random_below = random_below_cb;
+        set_can_cast_face(detail::has_can_cast_face<Derived>());
+        set_choose(detail::has_choose<Derived>());
+        set_cast_free(detail::has_cast_free<Derived>());
+        set_card_zone(detail::has_card_zone<Derived>());
+        set_notify(detail::has_notify<Derived>());
+        set_log(detail::has_log<Derived>());
+    }
+    Adapter(const Adapter &other) : Adapter(other.host_.host_name) {}
+    Adapter &operator=(const Adapter &) = delete;
+
+    // The default: card objects stay what they are. An engine that makes a new object when a
+    // card moves declares its own, answering the card's object now.
+    static Card *card_now(Card *card) { return card; }
+
+    // Begins a resolve of `action` by `player` for N = `n` (cascade: the spell's mana value),
+    // waiting for the questions in `waits`. 0, or why it did not begin (also a warning,
+    // "keyact: discover cannot begin: ..."). Then pump().
+    int32_t begin(const KeyactBoundAction &action, keyact_game_id game, Player *player, int32_t n,
+                  uint32_t waits = KEYACT_WAIT_PLAYER, Card *source = nullptr)
+    {
+        cards_.clear();
+        answered_ = false;
+        name_ = action.action ? action.action->name : "?";
+        keyact_resolve_args args = { sizeof args, n, game, (keyact_player_id) (uintptr_t) player,
+                                     source ? cards_.id(source) : KEYACT_CARD_NONE };
+        int32_t status = resolve_.begin(action, host_, args, waits);
+        if (status)
+            g_warning("keyact: %s cannot begin: %s", name_.c_str(), keyact_status_name(status));
+        return status;
+    }
+
+    // begin(), then pump() up to the first question or the end: whether the resolve is in
+    // progress (waiting for an answer) afterwards.
+    bool start(const KeyactBoundAction &action, keyact_game_id game, Player *player, int32_t n,
+               uint32_t waits = KEYACT_WAIT_PLAYER, Card *source = nullptr)
+    {
+        if (!begin(action, game, player, n, waits, source))
+            pump();
+        return resolving();
+    }
+
+    // The answer to the question asked (CHOOSE: the option's index; CAST: KEYACT_CAST_DONE or
+    // KEYACT_CAST_FAILED; CAN_CAST: 1 or 0), or a failure `status`; the next pump() gives it.
+    void answer(uint32_t value, int32_t status = 0)
+    {
+        answer_ = value, answer_status_ = status, answered_ = resolve_.waiting();
+    }
+
+    // Runs the resolve on when it can: just begun, or answered. A question goes to the engine
+    // (ask_choice, ask_cast, ask_can_cast; one the engine has no method for is answered
+    // KEYACT_E_NOTSUP at once, as a missing callback would fail); the end to finished(), after a
+    // warning when the resolve failed ("keyact: discover ended with E_HOST; 3 cards stay in exile").
+    void pump()
+    {
+        while (resolve_.active() && (!resolve_.waiting() || answered_)) {
+            int32_t status = resolve_.waiting() ? resolve_.answer(answer_, answer_status_) : resolve_.step();
+            answered_ = false;
+            if (status != KEYACT_WAITING) {
+                if (status)
+                    g_warning("keyact: %s ended with %s; %u cards stay in exile", name_.c_str(),
+                              keyact_status_name(status), resolve_.result().stranded_count);
+                return self().finished(status, resolve_.result());
+            }
+            const keyact_question &q = resolve_.question();
+            Card *card = cards_.find(q.card);
+            if (q.kind == KEYACT_QUESTION_CHOOSE)
+                ask_choice(detail::has_ask_choice<Derived>(), card, q);
+            else if (q.kind == KEYACT_QUESTION_CAST)
+                ask_cast(detail::has_ask_cast<Derived>(), card, q.face);
+            else
+                ask_can_cast(detail::has_ask_can_cast<Derived>(), card, q.face);
+        }
+    }
+
+    bool resolving() const { return resolve_.active(); }
+    const keyact_question &question() const { return resolve_.question(); }
+    // The card `id` stands for now (the result's discovered card, a question's card), or NULL.
+    Card *card(keyact_card_id id) { return cards_.find(id); }
+    // Words for a CHOOSE option: "Cast <the face's name>", "Put into your hand", "Put on the
+    // bottom" (the face's name from the card's description).
+    std::string option_text(const keyact_question &q, uint32_t i) const
+    {
+        const keyact_option &o = q.options[i];
+        const Description *d = cards_.described(q.card);
+        if (o.kind == KEYACT_OPTION_CAST_FACE)
+            return "Cast " + (d ? d->face_name(o.face) : std::string("it"));
+        return o.kind == KEYACT_OPTION_TO_HAND ? "Put into your hand" : "Put on the bottom";
+    }
+    // The table, for a member this kit does not set (get_extension, the batched calls).
+    keyact_host &host_table() { return host_; }
+
+private:
+    static Adapter *of(const keyact_host *h) { return static_cast<Adapter *>(h->host_data); }
+    static Derived &self(const keyact_host *h) { return of(h)->self(); }
+    Derived &self() { return *static_cast<Derived *>(this); }
+    static Player *player(keyact_player_id p) { return reinterpret_cast<Player *>((uintptr_t) p); }
+    // Every card id the plugin hands back is one of this table's: any other is NOTFOUND.
+    #define KEYACT_ENGINE_CARD(h, id, card) \
+        Card *card = of(h)->cards_.find(id); \
+        if (!card) \
+            return KEYACT_E_NOTFOUND
+
+    static int32_t library_size_cb(const keyact_host *h, keyact_game_id, keyact_player_id p, uint32_t *out)
+    {
+        *out = of(h)->library_size(detail::has_library<Derived>(), player(p));
+        return KEYACT_OK;
+    }
+    static int32_t library_card_cb(const keyact_host *h, keyact_game_id, keyact_player_id p, uint32_t index,
+                                   keyact_card_id *out)
+    {
+        Card *card = of(h)->library_card(detail::has_library<Derived>(), player(p), index);
+        if (!card)
+            return KEYACT_E_NOTFOUND;
+        *out = of(h)->cards_.id(card);
+        return KEYACT_OK;
+    }
+    static int32_t move_card_cb(const keyact_host *h, keyact_game_id, keyact_player_id p, keyact_card_id id,
+                                uint32_t zone, uint32_t index, uint32_t flags)
+    {
+        KEYACT_ENGINE_CARD(h, id, card);
+        Card *moved = card;
+        int32_t status = self(h).move_card(player(p), moved, zone, index, flags);
+        if (!status && moved)
+            of(h)->cards_.update(id, moved);
+        if (!status && moved && zone == KEYACT_ZONE_LIBRARY)
+            of(h)->place(detail::has_library<Derived>(), player(p), moved, index);
+        return status;
+    }
+    static int32_t describe_card_cb(const keyact_host *h, keyact_game_id, keyact_card_id id, keyact_card_desc *out)
+    {
+        Description *d = of(h)->cards_.description(id, [h](Card *c, Description &desc) {
+            self(h).describe_card(c, desc);
+        });
+        if (!d)
+            return KEYACT_E_NOTFOUND;
+        d->fill(out);
+        return KEYACT_OK;
+    }
+    static int32_t random_below_cb(const keyact_host *h, keyact_game_id, uint32_t bound, uint32_t *out)
+    {
+        *out = self(h).random_below(bound);
+        return KEYACT_OK;
+    }
+    static int32_t can_cast_face_cb(const keyact_host *h, keyact_game_id, keyact_player_id p, keyact_card_id id,
+                                    uint32_t face, uint32_t *out)
+    {
+        KEYACT_ENGINE_CARD(h, id, card);
+        *out = self(h).can_cast_face(player(p), card, face) ? 1u : 0u;
+        return KEYACT_OK;
+    }
+    static int32_t choose_cb(const keyact_host *h, keyact_game_id, keyact_player_id p, keyact_card_id id,
+                             const keyact_option *options, uint32_t count, uint32_t *out)
+    {
+        KEYACT_ENGINE_CARD(h, id, card);
+        *out = self(h).choose(player(p), card, options, count);
+        return KEYACT_OK;
+    }
+    static int32_t cast_free_cb(const keyact_host *h, keyact_game_id, keyact_player_id p, keyact_card_id id,
+                                uint32_t face, uint32_t *out)
+    {
+        KEYACT_ENGINE_CARD(h, id, card);
+        *out = self(h).cast_free(player(p), card, face);
+        return KEYACT_OK;
+    }
+    static int32_t card_zone_cb(const keyact_host *h, keyact_game_id, keyact_card_id id, uint32_t *out)
+    {
+        KEYACT_ENGINE_CARD(h, id, card);
+        *out = self(h).card_zone(card);
+        return KEYACT_OK;
+    }
+    #undef KEYACT_ENGINE_CARD
+    static void notify_cb(const keyact_host *h, keyact_game_id, const keyact_event *e) { self(h).notify(e); }
+    static void log_cb(const keyact_host *h, int32_t level, const char *message) { self(h).log(level, message); }
+
+    // An optional member is set only when the engine declares its method: these are members
+    // of a class template, so the callback (and its call of the method) is compiled only then.
+    // The library: the engine's vector (Library), or its own two methods and placement.
+    uint32_t library_size(std::true_type, Player *p) { return (uint32_t) self().library(p).cards.size(); }
+    uint32_t library_size(std::false_type, Player *p) { return self().library_size(p); }
+    Card *library_card(std::true_type, Player *p, uint32_t i) { return self().library(p).from_top(i); }
+    Card *library_card(std::false_type, Player *p, uint32_t i) { return self().library_card(p, i); }
+    void place(std::true_type, Player *p, Card *card, uint32_t index) { self().library(p).place(card, index); }
+    void place(std::false_type, Player *, Card *, uint32_t) {}
+
+    void set_can_cast_face(std::true_type) { host_.can_cast_face = can_cast_face_cb; }
+    void set_can_cast_face(std::false_type) {}
+    void set_choose(std::true_type) { host_.choose = choose_cb; }
+    void set_choose(std::false_type) {}
+    void set_cast_free(std::true_type) { host_.cast_free = cast_free_cb; }
+    void set_cast_free(std::false_type) {}
+    void set_card_zone(std::true_type) { host_.card_zone = card_zone_cb; }
+    void set_card_zone(std::false_type) {}
+    void set_notify(std::true_type) { host_.notify = notify_cb; }
+    void set_notify(std::false_type) {}
+    void set_log(std::true_type) { host_.log = log_cb; }
+    void set_log(std::false_type) {}
+    void ask_choice(std::true_type, Card *card, const keyact_question &q) { self().ask_choice(card, q); }
+    void ask_choice(std::false_type, Card *, const keyact_question &) { answer(0, KEYACT_E_NOTSUP); }
+    void ask_cast(std::true_type, Card *card, uint32_t face) { self().ask_cast(card, face); }
+    void ask_cast(std::false_type, Card *, uint32_t) { answer(0, KEYACT_E_NOTSUP); }
+    void ask_can_cast(std::true_type, Card *card, uint32_t face) { self().ask_can_cast(card, face); }
+    void ask_can_cast(std::false_type, Card *, uint32_t) { answer(0, KEYACT_E_NOTSUP); }
+
+    keyact_host host_;
+    CardTable<Card> cards_;
+    SteppedResolve resolve_;
+    uint32_t answer_ = 0;
+    int32_t answer_status_ = 0;
+    bool answered_ = false;
+    std::string name_;  // the action's, for the warnings: a copy, the plugin may go first
+};
+
+}  // namespace keyact
+
+#endif
