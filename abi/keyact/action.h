@@ -54,6 +54,7 @@ typedef struct keyact_resolve_args {
 #define KEYACT_RESOLVE_ARGS_SIZE_1_1 KEYACT_RESOLVE_ARGS_SIZE_1_0
 #define KEYACT_RESOLVE_ARGS_SIZE_1_2 KEYACT_RESOLVE_ARGS_SIZE_1_1
 #define KEYACT_RESOLVE_ARGS_SIZE_1_3 KEYACT_RESOLVE_ARGS_SIZE_1_2
+#define KEYACT_RESOLVE_ARGS_SIZE_1_4 KEYACT_RESOLVE_ARGS_SIZE_1_3
 
 /* Outcomes (values of keyact_resolve_result.outcome). */
 #define KEYACT_OUTCOME_NONE 0u  /* no hit: nothing was cast or put into hand. Discover: when
@@ -103,6 +104,7 @@ typedef struct keyact_resolve_result {
 #define KEYACT_RESOLVE_RESULT_SIZE_1_1 KEYACT_RESOLVE_RESULT_SIZE_1_0
 #define KEYACT_RESOLVE_RESULT_SIZE_1_2 KEYACT_RESOLVE_RESULT_SIZE_1_1
 #define KEYACT_RESOLVE_RESULT_SIZE_1_3 KEYACT_RESOLVE_RESULT_SIZE_1_2
+#define KEYACT_RESOLVE_RESULT_SIZE_1_4 KEYACT_RESOLVE_RESULT_SIZE_1_3
 
 typedef struct keyact_action keyact_action;
 
@@ -184,6 +186,7 @@ struct keyact_action {
 #define KEYACT_ACTION_SIZE_1_1 KEYACT_ACTION_SIZE_1_0
 #define KEYACT_ACTION_SIZE_1_2 KEYACT_ACTION_SIZE_1_1
 #define KEYACT_ACTION_SIZE_1_3 KEYACT_SIZE_THROUGH(keyact_action, abandon)
+#define KEYACT_ACTION_SIZE_1_4 KEYACT_ACTION_SIZE_1_3
 
 /* True when an action of this struct_size has member `member`. */
 #define KEYACT_ACTION_HAS(action, member) \

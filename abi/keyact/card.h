@@ -60,6 +60,7 @@ typedef struct keyact_face_desc {
 #define KEYACT_FACE_DESC_SIZE_1_1 KEYACT_FACE_DESC_SIZE_1_0
 #define KEYACT_FACE_DESC_SIZE_1_2 KEYACT_FACE_DESC_SIZE_1_1
 #define KEYACT_FACE_DESC_SIZE_1_3 KEYACT_FACE_DESC_SIZE_1_2
+#define KEYACT_FACE_DESC_SIZE_1_4 KEYACT_FACE_DESC_SIZE_1_3
 
 /* A whole card: the layout and its faces, front/left first.
  * The plugin sets struct_size before calling describe_card; the host fills
@@ -79,6 +80,7 @@ typedef struct keyact_card_desc {
 #define KEYACT_CARD_DESC_SIZE_1_1 KEYACT_CARD_DESC_SIZE_1_0
 #define KEYACT_CARD_DESC_SIZE_1_2 KEYACT_CARD_DESC_SIZE_1_1
 #define KEYACT_CARD_DESC_SIZE_1_3 KEYACT_CARD_DESC_SIZE_1_2
+#define KEYACT_CARD_DESC_SIZE_1_4 KEYACT_CARD_DESC_SIZE_1_3
 
 #ifdef __cplusplus
 }

@@ -58,6 +58,7 @@ typedef struct keyact_event {
 #define KEYACT_EVENT_SIZE_1_1 KEYACT_EVENT_SIZE_1_0
 #define KEYACT_EVENT_SIZE_1_2 KEYACT_EVENT_SIZE_1_1
 #define KEYACT_EVENT_SIZE_1_3 KEYACT_EVENT_SIZE_1_2
+#define KEYACT_EVENT_SIZE_1_4 KEYACT_EVENT_SIZE_1_3
 
 #ifdef __cplusplus
 }

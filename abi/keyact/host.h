@@ -71,6 +71,7 @@ typedef struct keyact_option {
 #define KEYACT_OPTION_SIZE_1_1 KEYACT_OPTION_SIZE_1_0
 #define KEYACT_OPTION_SIZE_1_2 KEYACT_OPTION_SIZE_1_1
 #define KEYACT_OPTION_SIZE_1_3 KEYACT_OPTION_SIZE_1_2
+#define KEYACT_OPTION_SIZE_1_4 KEYACT_OPTION_SIZE_1_3
 
 /* One step of apply_steps (ABI 1.1): an optional move, then an optional
  * event, exactly as a move_card call followed by a notify call would make
@@ -91,6 +92,7 @@ typedef struct keyact_step {
 #define KEYACT_STEP_SIZE_1_1 KEYACT_SIZE_THROUGH(keyact_step, event)
 #define KEYACT_STEP_SIZE_1_2 KEYACT_STEP_SIZE_1_1
 #define KEYACT_STEP_SIZE_1_3 KEYACT_STEP_SIZE_1_2
+#define KEYACT_STEP_SIZE_1_4 KEYACT_STEP_SIZE_1_3
 
 /* Results of cast_free (values of *out_cast). */
 #define KEYACT_CAST_DONE   1u /* the spell was cast: the host moved the card to the stack */
@@ -276,6 +278,7 @@ struct keyact_host {
 #define KEYACT_HOST_SIZE_1_1 KEYACT_SIZE_THROUGH(keyact_host, random_below_each)
 #define KEYACT_HOST_SIZE_1_2 KEYACT_SIZE_THROUGH(keyact_host, card_zone)
 #define KEYACT_HOST_SIZE_1_3 KEYACT_HOST_SIZE_1_2
+#define KEYACT_HOST_SIZE_1_4 KEYACT_HOST_SIZE_1_3
 
 /* True when a host table of this struct_size has member `member`. */
 #define KEYACT_HOST_HAS(host, member) \

@@ -72,6 +72,7 @@ struct keyact_plugin_entry {
 #define KEYACT_PLUGIN_ENTRY_SIZE_1_1 KEYACT_PLUGIN_ENTRY_SIZE_1_0
 #define KEYACT_PLUGIN_ENTRY_SIZE_1_2 KEYACT_PLUGIN_ENTRY_SIZE_1_1
 #define KEYACT_PLUGIN_ENTRY_SIZE_1_3 KEYACT_PLUGIN_ENTRY_SIZE_1_2
+#define KEYACT_PLUGIN_ENTRY_SIZE_1_4 KEYACT_PLUGIN_ENTRY_SIZE_1_3
 
 /* Put this before the definition of the entry in a plugin:
  *   KEYACT_PLUGIN_EXPORT const struct keyact_plugin_entry keyact_plugin_entry = {...};

@@ -4,7 +4,8 @@
  * Every function in the ABI that can fail returns int32_t: 0 on success and
  * a negative KEYACT_E_* code on failure; a stepped resolve's step() may
  * also return KEYACT_WAITING (1). Values are stable across versions; new
- * codes are only ever added.
+ * codes are only ever added: code that meets a negative code it does not
+ * know treats it as a failure.
  */
 #ifndef KEYACT_STATUS_H
 #define KEYACT_STATUS_H
@@ -27,6 +28,15 @@ extern "C" {
 #define KEYACT_E_NOTSUP    (-9)  /* the operation is not supported */
 #define KEYACT_E_STATE    (-10)  /* the game state does not allow it (e.g. card moved away);
                                   * a stepped resolve: not waiting for that answer, or over */
+/* ABI 1.4: the host library's own verdicts on a plugin it distrusts. A
+ * plugin never returns these on its own account. */
+#define KEYACT_E_PLUGIN   (-11)  /* the plugin failed where the host library ran it isolated:
+                                  * its helper process crashed or exited, was killed at its
+                                  * deadline or a resource limit, or broke the protocol; the
+                                  * library's message (GError, log) says which */
+#define KEYACT_E_DENIED   (-12)  /* the host library refused a host call the plugin made about
+                                  * a card or player its resolve was never handed (the
+                                  * callback returns it to the plugin; the resolve too) */
 
 /* The one positive status (ABI 1.3): not a failure. Only a stepped
  * resolve's step() returns it: the resolve stopped for an answer
@@ -50,6 +60,8 @@ static inline const char *keyact_status_name(int32_t status)
     case KEYACT_E_RANGE: return "KEYACT_E_RANGE";
     case KEYACT_E_NOTSUP: return "KEYACT_E_NOTSUP";
     case KEYACT_E_STATE: return "KEYACT_E_STATE";
+    case KEYACT_E_PLUGIN: return "KEYACT_E_PLUGIN";
+    case KEYACT_E_DENIED: return "KEYACT_E_DENIED";
     case KEYACT_WAITING: return "KEYACT_WAITING";
     default: return "KEYACT_E_UNKNOWN";
     }

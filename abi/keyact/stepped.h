@@ -117,6 +117,7 @@ typedef struct keyact_question {
 } keyact_question;
 
 #define KEYACT_QUESTION_SIZE_1_3 KEYACT_SIZE_THROUGH(keyact_question, options)
+#define KEYACT_QUESTION_SIZE_1_4 KEYACT_QUESTION_SIZE_1_3
 
 /* An answer to the question a resolve is waiting for. Owned by the host;
  * read during answer() only. */
@@ -135,6 +136,7 @@ typedef struct keyact_answer {
 } keyact_answer;
 
 #define KEYACT_ANSWER_SIZE_1_3 KEYACT_SIZE_THROUGH(keyact_answer, value)
+#define KEYACT_ANSWER_SIZE_1_4 KEYACT_ANSWER_SIZE_1_3
 
 #ifdef __cplusplus
 }

@@ -36,6 +36,15 @@
  *        the one positive status, returned by step() only. Every other
  *        struct is as in 1.2 (its _1_3 constant equals _1_2); a 1.2 host
  *        never sees any of it (it reads the 1.2 part of keyact_action).
+ *   1.4  two status codes for what a host library says of a plugin it
+ *        distrusts (status.h): KEYACT_E_PLUGIN (-11), a plugin the library
+ *        ran isolated failed (its helper process crashed, exited, was
+ *        killed at its deadline or a limit, or broke the protocol), and
+ *        KEYACT_E_DENIED (-12), the library refused a host call about a
+ *        card or player the resolve was never handed. A resolve may return
+ *        either to the host; a callback may return KEYACT_E_DENIED to the
+ *        plugin, which takes it as any failing callback (action.h). No
+ *        struct changes: every _1_4 constant equals its _1_3 one.
  *
  * Thread: everything here is plain data; no functions.
  */
@@ -53,7 +62,7 @@ extern "C" {
  * they share the major; each side then uses only the fields and callbacks of
  * the smaller minor (the struct_size fields say what the other side has). */
 #define KEYACT_ABI_MAJOR 1u
-#define KEYACT_ABI_MINOR 3u
+#define KEYACT_ABI_MINOR 4u
 
 /* One ABI version, as offered by a host or chosen by a plugin. Offers are
  * arrays, so this struct never grows (and has no struct_size). */

@@ -59,8 +59,8 @@ const keyact_version *keyact_host_lib_versions(guint *n_versions);
  *
  * `size` is sizeof the caller's keyact_host: the table gets the newest
  * layout this library knows that fits in it (struct_size
- * KEYACT_HOST_SIZE_1_3 (= _1_2: 1.3 appended nothing to the table) and
- * abi_minor 3 for a 1.2 or later struct,
+ * KEYACT_HOST_SIZE_1_4 (= _1_2: 1.3 and 1.4 appended nothing to the table)
+ * and abi_minor 4 for a 1.2 or later struct,
  * KEYACT_HOST_SIZE_1_1 and abi_minor 1 for a 1.1 one, KEYACT_HOST_SIZE_1_0
  * and abi_minor 0 for a 1.0 one), and the members past the 1.0 ones up to
  * that size (1.1's optional batched calls, 1.2's card_zone) are set to

@@ -7,6 +7,7 @@
 /* Newest first. A new minor is added here once the library reads the
  * members it appends. */
 static const keyact_version host_versions[] = {
+    { 1u, 4u },
     { 1u, 3u },
     { 1u, 2u },
     { 1u, 1u },
@@ -27,10 +28,10 @@ KEYACT_HOST_API void keyact_host_table_init_sized(keyact_host *host, gsize size)
     g_return_if_fail(host != NULL);
     g_return_if_fail(size >= KEYACT_HOST_SIZE_1_0);
 
-    if (size >= KEYACT_HOST_SIZE_1_3) {
-        /* 1.3 appended nothing to the host table: the 1.2 layout. */
-        struct_size = KEYACT_HOST_SIZE_1_3;
-        host->abi_minor = 3u;
+    if (size >= KEYACT_HOST_SIZE_1_4) {
+        /* 1.3 and 1.4 appended nothing to the host table: the 1.2 layout. */
+        struct_size = KEYACT_HOST_SIZE_1_4;
+        host->abi_minor = 4u;
     } else if (size >= KEYACT_HOST_SIZE_1_1) {
         struct_size = KEYACT_HOST_SIZE_1_1;
         host->abi_minor = 1u;

@@ -70,8 +70,8 @@ KEYACT_TRACE_API keyact_host *keyact_host_new_dynamic_sized(KeyactDynamicDispatc
     dynamic->user_data = user_data;
     dynamic->table.struct_size = (uint32_t)struct_size;
     dynamic->table.abi_major = KEYACT_ABI_MAJOR;
-    /* 1.3 appended nothing to the host table: a 1.2-sized table is 1.3's. */
-    dynamic->table.abi_minor = struct_size == KEYACT_HOST_SIZE_1_3   ? 3u
+    /* 1.3 and 1.4 appended nothing to the host table: a 1.2-sized table is 1.4's. */
+    dynamic->table.abi_minor = struct_size == KEYACT_HOST_SIZE_1_4   ? 4u
                                : struct_size == KEYACT_HOST_SIZE_1_1 ? 1u
                                                                      : 0u;
     dynamic->table.host_data = user_data;

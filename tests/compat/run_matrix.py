@@ -38,9 +38,9 @@ EXPECT = {
     'toy_v2_0': {'real': 'REFUSED ABI_MAJOR',
                  'v1_1': 'REFUSED ABI_MAJOR',
                  'v2_0': 'OK 2.0 resolve=HAND reveal=flag'},
-    # The real plugin speaks 1.3 as libkeyact-host does (1.1 with the 1.1
+    # The real plugin speaks 1.4 as libkeyact-host does (1.1 with the 1.1
     # host); these hosts set no batched call, so it makes the 1.0 calls.
-    'discover': {'real': 'OK 1.3 resolve=HAND reveal=none',
+    'discover': {'real': 'OK 1.4 resolve=HAND reveal=none',
                  'v1_1': 'OK 1.1 resolve=HAND reveal=none extras=none',
                  'v2_0': 'REFUSED ABI_MAJOR'},
     # Broken plugins (tests/host/fixtures and fixtures/extra_export.c).

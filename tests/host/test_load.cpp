@@ -183,7 +183,7 @@ TEST(PluginLoad, AbiMajor2)
     Refusal refusal(path);
     expect_refused(refusal.plugin, refusal.error, KEYACT_HOST_ERROR_ABI_MAJOR, path);
     EXPECT_TRUE(contains(refusal.message(),
-                         path + " was built for keyact ABI 2.0; this host speaks 1.3"))
+                         path + " was built for keyact ABI 2.0; this host speaks 1.4"))
         << refusal.message();
 }
 
@@ -193,8 +193,8 @@ TEST(PluginLoad, NegotiateReturnsAnError)
     Refusal refusal(path);
     expect_refused(refusal.plugin, refusal.error, KEYACT_HOST_ERROR_NEGOTIATE, path);
     // libkeyact-host offers every minor it speaks, newest first.
-    EXPECT_TRUE(contains(refusal.message(), "offered (1.3, 1.2, 1.1, 1.0)")) << refusal.message();
-    EXPECT_TRUE(contains(refusal.message(), "built for ABI 1.3")) << refusal.message();
+    EXPECT_TRUE(contains(refusal.message(), "offered (1.4, 1.3, 1.2, 1.1, 1.0)")) << refusal.message();
+    EXPECT_TRUE(contains(refusal.message(), "built for ABI 1.4")) << refusal.message();
     EXPECT_TRUE(contains(refusal.message(), "KEYACT_E_VERSION")) << refusal.message();
 }
 
@@ -323,15 +323,15 @@ TEST(PluginUnload, DeinitRunsExactlyOnce)
     EXPECT_EQ(log.lines().size(), 2u);
 }
 
-TEST(HostVersions, SpeaksExactly1_3To1_0AndFillsTheHostTableHeader)
+TEST(HostVersions, SpeaksExactly1_4To1_0AndFillsTheHostTableHeader)
 {
     guint n = 0;
     const keyact_version *versions = keyact_host_lib_versions(&n);
-    ASSERT_EQ(n, 4u);
+    ASSERT_EQ(n, 5u);
     // Newest first: a plugin picks the highest it knows.
     for (guint i = 0; i < n; i++) {
         EXPECT_EQ(versions[i].major, 1u);
-        EXPECT_EQ(versions[i].minor, 3u - i);
+        EXPECT_EQ(versions[i].minor, 4u - i);
     }
 
     // A source built against these headers (the macro: the caller's size).
@@ -403,7 +403,7 @@ TEST(HostVersions, TableInitSizedPicksTheLayoutThatFits)
     std::memset(bytes, 0xab, sizeof bytes);
     keyact_host_table_init_sized(host, sizeof bytes);
     EXPECT_EQ(host->struct_size, KEYACT_HOST_SIZE_1_2);
-    EXPECT_EQ(host->abi_minor, 3u); // the 1.3 table is the 1.2 layout
+    EXPECT_EQ(host->abi_minor, 4u); // the 1.3 and 1.4 tables are the 1.2 layout
     EXPECT_EQ(host->apply_steps, nullptr);
     EXPECT_EQ(host->card_zone, nullptr);
     for (size_t i = KEYACT_HOST_SIZE_1_2; i < sizeof bytes; i++)

@@ -29,11 +29,25 @@ public enum Status {
     NOTSUP(-9),
     /** The game state does not allow it (e.g. the card moved away). */
     STATE(-10),
+    /**
+     * The plugin failed where the host library ran it isolated: its helper process crashed or
+     * exited, was killed at its deadline or a resource limit, or broke the protocol (ABI 1.4).
+     *
+     * @since 1.5
+     */
+    PLUGIN(-11),
+    /**
+     * The host library refused a host call the plugin made about a card or player its resolve was
+     * never handed (ABI 1.4).
+     *
+     * @since 1.5
+     */
+    DENIED(-12),
     /** A code this binding does not know. */
     UNKNOWN(Integer.MIN_VALUE);
 
     private static final Status[] BY_CODE = {OK, INVAL, VERSION, HOST, NOMEM, NOTFOUND, BADCOST,
-        BADCARD, RANGE, NOTSUP, STATE};
+        BADCARD, RANGE, NOTSUP, STATE, PLUGIN, DENIED};
 
     private final int code;
 
