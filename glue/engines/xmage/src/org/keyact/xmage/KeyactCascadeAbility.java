@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact.xmage;
 
+import java.util.ArrayList;
 import java.util.List;
 import mage.abilities.Ability;
 import mage.abilities.TriggeredAbilityImpl;
@@ -115,9 +116,12 @@ public class KeyactCascadeAbility extends TriggeredAbilityImpl {
 
         /** A land put onto the battlefield as you cascade stays there. */
         @Override
-        protected void toBottom(Card card) {
-            if (zone(card) == Zone.EXILED)
-                super.toBottom(card);
+        protected void toBottom(List<Card> cards) {
+            List<Card> exiled = new ArrayList<>(cards.size());
+            for (Card c : cards)
+                if (zone(c) == Zone.EXILED)
+                    exiled.add(c);
+            super.toBottom(exiled);
         }
     }
 }
