@@ -98,6 +98,8 @@ final class XMageGames {
     static final class Bot extends ComputerPlayer {
         Boolean use;
         String part;
+        /** How many times the player was asked to cast a card without paying its mana cost. */
+        int freeCastQuestions;
 
         Bot(String name) {
             super(name, RangeOfInfluence.ALL);
@@ -107,6 +109,7 @@ final class XMageGames {
             super(b);
             use = b.use;
             part = b.part;
+            freeCastQuestions = b.freeCastQuestions;
         }
 
         @Override
@@ -116,6 +119,8 @@ final class XMageGames {
 
         @Override
         public boolean chooseUse(Outcome outcome, String message, Ability source, Game game) {
+            if (message.startsWith("Cast spell without paying its mana cost"))
+                freeCastQuestions++;
             if (use != null && message.startsWith("Cast spell without paying its mana cost"))
                 return use;
             return super.chooseUse(outcome, message, source, game);
@@ -144,6 +149,7 @@ final class XMageGames {
         String source;
         Boolean use = true;
         String part;
+        long seed = 20260824L;
 
         Setup library(String... cards) {
             Collections.addAll(library, cards);
@@ -174,6 +180,11 @@ final class XMageGames {
             this.part = part;
             return this;
         }
+
+        Setup seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
     }
 
     /** A built game: the game, Alice, her source card and the libraries as built. */
@@ -201,10 +212,13 @@ final class XMageGames {
         }
     }
 
-    /** The card of class mage.cards.NAME owned by owner (a basic land: basiclands.Name). */
+    /**
+     * The card of class mage.cards.NAME owned by owner (a basic land: basiclands.Name), or of a
+     * test's own card class (its full name, org.keyact.xmage...).
+     */
     static Card card(String name, UUID owner) {
         try {
-            Class<?> type = Class.forName("mage.cards." + name);
+            Class<?> type = Class.forName(name.startsWith("org.keyact.") ? name : "mage.cards." + name);
             String cardName = SPLIT_NAMES.getOrDefault(type.getSimpleName(), type.getSimpleName());
             return (Card) type.getConstructor(UUID.class, CardSetInfo.class)
                 .newInstance(owner, new CardSetInfo(cardName, "KEYACT", "1", Rarity.COMMON));
@@ -232,7 +246,7 @@ final class XMageGames {
 
     /** Build setup: through keyact when {@code keyact} (the cards' discover and cascade swapped). */
     static Built build(Setup s, boolean keyact) {
-        RandomUtil.setSeed(20260824L);
+        RandomUtil.setSeed(s.seed);
         Duel game = new Duel();
         Bot alice = new Bot("Alice");
         alice.use = s.use;
@@ -298,8 +312,11 @@ final class XMageGames {
                 for (Mode m : a.getModes().values()) {
                     Effects effects = m.getEffects();
                     for (int i = 0; i < effects.size(); i++)
-                        if (effects.get(i) instanceof DiscoverEffect)
-                            effects.set(i, new KeyactDiscoverEffect(amount((DiscoverEffect) effects.get(i))));
+                        if (effects.get(i) instanceof DiscoverEffect) {
+                            DiscoverEffect own = (DiscoverEffect) effects.get(i);
+                            Effect keyact = new KeyactDiscoverEffect(amount(own), own.getText(m).contains("<i>"));
+                            effects.set(i, keyact.concatBy(own.getConcatPrefix()));
+                        }
                 }
             }
             for (Ability a : cascades) {
