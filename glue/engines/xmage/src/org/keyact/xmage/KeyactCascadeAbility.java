@@ -101,6 +101,7 @@ public class KeyactCascadeAbility extends TriggeredAbilityImpl {
         /** The run may have drawn the library empty: not a draw. Then "as you cascade" (CR 702.85b). */
         @Override
         protected void exiled(List<Card> exiled) {
+            super.exiled(exiled);
             player.getLibrary().reset();
             GameEvent event = GameEvent.getEvent(GameEvent.EventType.CASCADE_LAND, source.getSourceId(), source,
                 source.getControllerId(), 0);

@@ -115,10 +115,24 @@ public class KeyactDiscoverEffect extends OneShotEffect {
                 : Collections.singletonList(card);
         }
 
+        /**
+         * Face up, by XMage's own zone change (what {@code Player.moveCards} makes of it), and seen
+         * before the next card (processAction), as in XMage's own effects; the game log gets one
+         * line for the run ({@link #exiled}).
+         */
         @Override
         protected void toExile(Card card) {
-            player.moveCards(card, Zone.EXILED, source, game);
-            game.processAction(); // each exile is seen before the next, as in XMage's own effects
+            card.moveToExile(null, "", source, game);
+            game.processAction();
+        }
+
+        /** One line of the game log for the run: the cards exiled, top first. */
+        @Override
+        protected void exiled(List<Card> exiled) {
+            if (!game.isSimulation())
+                game.informPlayers(player.getLogName() + " exiles " + exiled.stream().filter(c -> zone(c) == Zone.EXILED)
+                    .map(Card::getLogName).collect(Collectors.joining(", ")) + " from the top of their library"
+                    + CardUtil.getSourceLogName(game, source));
         }
 
         @Override
