@@ -91,13 +91,17 @@ class XMageRulesTest {
         assertEquals(List.of(), XMageGames.REPORTS);
     }
 
-    /** One discover 3 of Alice, through XMage's own effect or keyact's: the outcome and the questions asked. */
+    /** One discover n of Alice, through XMage's own effect or keyact's: the outcome and the questions asked. */
     static String[] discover(XMageGames.Setup s, boolean keyact) {
+        return discover(s, keyact, 3);
+    }
+
+    static String[] discover(XMageGames.Setup s, boolean keyact, int n) {
         XMageGames.Built b = XMageGames.build(s, keyact);
         if (keyact)
-            KeyactDiscoverEffect.doDiscover(b.alice, 3, b.game, b.source.getSpellAbility());
+            KeyactDiscoverEffect.doDiscover(b.alice, n, b.game, b.source.getSpellAbility());
         else
-            DiscoverEffect.doDiscover(b.alice, 3, b.game, b.source.getSpellAbility());
+            DiscoverEffect.doDiscover(b.alice, n, b.game, b.source.getSpellAbility());
         XMageGames.settle(b.game);
         return new String[] {XMageGames.outcome(b), String.valueOf(b.alice.freeCastQuestions)};
     }
@@ -124,6 +128,48 @@ class XMageRulesTest {
             .source("h.HitTheMotherLode").bobBattlefield("g.GrayOgre"), true);
         assertEquals("1", free[1]);
         assertTrue(free[0].contains("GRAVEYARD [Opt]"), free[0]);
+        assertEquals(List.of(), XMageGames.REPORTS);
+    }
+
+    /** Cast card from Alice's hand for free; its cascade resolves with everything it causes. */
+    static String[] cascade(XMageGames.Setup s, boolean keyact) {
+        XMageGames.Built b = XMageGames.build(s, keyact);
+        assertTrue(b.alice.cast(b.alice.chooseAbilityForCast(b.source, b.game, true), b.game, true,
+            new mage.ApprovingObject(b.source.getSpellAbility(), b.game)));
+        XMageGames.settle(b.game);
+        return new String[] {XMageGames.outcome(b), String.valueOf(b.alice.freeCastQuestions)};
+    }
+
+    /**
+     * CR 702.85a: cascade may cast the card found "if the resulting spell's mana value is less
+     * than this spell's mana value". Volcanic Torrent (5) cascades into Esika, God of the Tree
+     * (3 in exile); its back face, The Prismatic Bridge, is 5. XMage offers it (its filter reads
+     * "5 or less") and casts it when its player picks it; keyact offers Esika only, and Esika is
+     * cast.
+     */
+    @Test
+    void cascadeNeverCastsAFaceOfTheSpellsManaValue() {
+        XMageGames.Setup s = new XMageGames.Setup().library("e.EsikaGodOfTheTree", "h.HillGiant")
+            .source("v.VolcanicTorrent").part("The Prismatic Bridge");
+        String xmage = cascade(s, false)[0], keyact = cascade(s, true)[0];
+        assertTrue(xmage.contains("BATTLEFIELD [The Prismatic Bridge]"), "XMage casts the Bridge\n" + xmage);
+        assertTrue(keyact.contains("BATTLEFIELD [EsikaGodOfTheTree]"), "keyact casts Esika\n" + keyact);
+        assertEquals(List.of(), XMageGames.REPORTS);
+    }
+
+    /**
+     * CR 601.3 (a spell can be cast only if no rule or effect prohibits it; Ice needs a target
+     * permanent, and there is none): a discover 4 finds Fire // Ice with nothing on the
+     * battlefield, and its player wants Ice. XMage offers both halves, Ice is picked, its cast
+     * fails and the card goes to hand; keyact offers Fire only, and Fire is cast.
+     */
+    @Test
+    void aHalfItsPlayerCannotCastIsNotOffered() {
+        XMageGames.Setup s = new XMageGames.Setup().library("f.FireIce", "h.HillGiant").source("h.HitTheMotherLode")
+            .part("Ice");
+        String[] xmage = discover(s, false, 4), keyact = discover(s, true, 4);
+        assertTrue(xmage[0].contains("HAND [Fire // Ice, HitTheMotherLode]"), "XMage: Ice picked, not cast\n" + xmage[0]);
+        assertTrue(keyact[0].contains("GRAVEYARD [Fire // Ice]"), "keyact: Fire cast\n" + keyact[0]);
         assertEquals(List.of(), XMageGames.REPORTS);
     }
 }
