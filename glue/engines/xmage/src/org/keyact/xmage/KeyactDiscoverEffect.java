@@ -129,10 +129,14 @@ public class KeyactDiscoverEffect extends OneShotEffect {
         /** One line of the game log for the run: the cards exiled, top first. */
         @Override
         protected void exiled(List<Card> exiled) {
+            log(" exiles " + exiled.stream().filter(c -> zone(c) == Zone.EXILED).map(Card::getLogName)
+                .collect(Collectors.joining(", ")) + " from the top of their library");
+        }
+
+        /** A line of the game log, as XMage's own moves write theirs (none in a simulation). */
+        private void log(String what) {
             if (!game.isSimulation())
-                game.informPlayers(player.getLogName() + " exiles " + exiled.stream().filter(c -> zone(c) == Zone.EXILED)
-                    .map(Card::getLogName).collect(Collectors.joining(", ")) + " from the top of their library"
-                    + CardUtil.getSourceLogName(game, source));
+                game.informPlayers(player.getLogName() + what + CardUtil.getSourceLogName(game, source));
         }
 
         @Override
@@ -150,10 +154,8 @@ public class KeyactDiscoverEffect extends OneShotEffect {
                 moves.add(new ZoneChangeInfo.Library(new ZoneChangeEvent(c.getId(), source, c.getOwnerId(), Zone.EXILED,
                     Zone.LIBRARY), false));
             ZonesHandler.moveCards(moves, source, game);
-            if (!game.isSimulation())
-                game.informPlayers(player.getLogName() + " puts " + CardUtil.numberToText(cards.size(), "a") + " card"
-                    + (cards.size() == 1 ? "" : "s") + " from exile on the bottom of their library in a random order"
-                    + CardUtil.getSourceLogName(game, source));
+            log(" puts " + CardUtil.numberToText(cards.size(), "a") + " card" + (cards.size() == 1 ? "" : "s")
+                + " from exile on the bottom of their library in a random order");
         }
 
         @Override
@@ -170,7 +172,7 @@ public class KeyactDiscoverEffect extends OneShotEffect {
         @Override
         protected boolean canCast(Card face) {
             SpellAbility spell = face.getSpellAbility();
-            if (spell == null)
+            if (spell == null) // a land
                 return false;
             for (GameEvent.EventType type : CAST_EVENTS) {
                 GameEvent cast = GameEvent.getEvent(type, spell.getId(), spell, player.getId());
