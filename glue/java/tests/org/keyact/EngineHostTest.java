@@ -183,6 +183,18 @@ class EngineHostTest {
         Engine e = engine();
         e.pick = null;
         e.failBottom = true;
+        List<Optional<Card>> found = new ArrayList<>();
+        List<String> logged = logged(() -> found.add(e.resolve(discover, 3)));
+        assertTrue(logged.stream().anyMatch(m -> m.contains("the engine failed a move")), logged.toString());
+        assertTrue(found.get(0).isPresent());
+        assertFalse(e.result().complete());
+        for (Card c : e.all)
+            assertTrue(c.where == Where.Library || c.where == Where.Hand, c.name + " is " + c.where);
+        assertEquals(4, e.all.size());
+    }
+
+    /** What the logger org.keyact logged while {@code run} ran. */
+    static List<String> logged(Runnable run) {
         List<String> logged = new ArrayList<>();
         java.util.logging.Handler h = new java.util.logging.Handler() {
             @Override
@@ -197,18 +209,12 @@ class EngineHostTest {
             public void close() {}
         };
         java.util.logging.Logger.getLogger("org.keyact").addHandler(h);
-        Optional<Card> found;
         try {
-            found = e.resolve(discover, 3);
+            run.run();
         } finally {
             java.util.logging.Logger.getLogger("org.keyact").removeHandler(h);
         }
-        assertTrue(logged.stream().anyMatch(m -> m.contains("the engine failed a move")), logged.toString());
-        assertTrue(found.isPresent());
-        assertFalse(e.result().complete());
-        for (Card c : e.all)
-            assertTrue(c.where == Where.Library || c.where == Where.Hand, c.name + " is " + c.where);
-        assertEquals(4, e.all.size());
+        return logged;
     }
 
     /** An engine that puts the rest on the bottom in one call, with a seeded generator. */
@@ -307,25 +313,7 @@ class EngineHostTest {
     void aBatchThatFailsPartWayStrandsOnlyWhatItDidNotMove() {
         BatchEngine e = landsThenOpt(3);
         e.movedBeforeFailing = 4;
-        List<String> logged = new ArrayList<>();
-        java.util.logging.Handler h = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord r) {
-                logged.add(r.getMessage());
-            }
-
-            @Override
-            public void flush() {}
-
-            @Override
-            public void close() {}
-        };
-        java.util.logging.Logger.getLogger("org.keyact").addHandler(h);
-        try {
-            e.resolve(discover, 3);
-        } finally {
-            java.util.logging.Logger.getLogger("org.keyact").removeHandler(h);
-        }
+        List<String> logged = logged(() -> e.resolve(discover, 3));
         assertTrue(logged.stream().anyMatch(m -> m.contains("the engine failed a move")), logged.toString());
         assertFalse(e.result().complete());
         assertEquals(4, e.result().bottomedCount(), "the four the engine moved");
