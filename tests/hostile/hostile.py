@@ -1,0 +1,695 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""hostile.py - the hostile plugins, in-process and isolated (issue 31).
+
+    hostile.py --engine ENGINE --good DISCOVER.so --keyact KEYACT \\
+               [--sanitize none] [--table] --plugin HOSTILE.so ...
+
+Each hostile plugin (plugins/act_*.c) is a working discover that does one
+harmful thing during a resolve. Each runs twice in keyact-hostile-engine
+(engine.c), once in the engine's own process and once isolated
+(KEYACT_ISOLATE=1), always with KEYACT_VALIDATE=fatal, in a scratch
+directory of its own: the plugin is copied there with the hostile.conf that
+arms it, HOME and the working directory are scratch directories, a secret
+file and a TCP listener on 127.0.0.1 wait for it, and the engine runs under
+a sacrificial parent process this script owns. This script is a child
+subreaper, so any process the engine leaves behind comes back to it.
+
+In-process, each act must work (that proves the plugin is live, so that
+"blocked" below means something); in a sanitizer build that column is not
+run. Isolated, for every plugin: the engine survives and reaches its end;
+the resolve returns the plugin's status (KEYACT_E_PLUGIN; KEYACT_E_DENIED
+for cards or players it was never handed; KEYACT_OK only for an act whose
+system call the sandbox refused, after which the plugin finished the
+resolve); no card is lost (the cards a failed resolve exiled are listed as
+stranded, the engine puts them back, and every card is in exactly one
+zone); the act is blocked (the secret reaches no output, no file and not
+the listener; no file appears in HOME, the working directory, /tmp or /;
+the listener sees no connection; the /bin/sh trace does not exist; the
+sacrificial parent lives; no process is left behind); and the next resolve
+in the same engine, with the real discover, works. A plugin that crashes in
+init fails to load with KEYACT_HOST_ERROR_ISOLATION naming its file.
+
+Also: `keyact check` passes each plugin's file and negotiation checks.
+
+Output: TAP, one test point per plugin and column, then the table (as TAP
+comments). --table prints only the table, as Markdown (README.md's copy).
+"""
+import argparse
+import ctypes
+import json
+import os
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+INPROCESS_TIMEOUT = 3.0     # seconds an in-process run may take before the test kills it
+ISOLATED_TIMEOUT = 20.0     # a safety net only: isolated runs end on their own
+DEADLINE_MS = 500           # KEYACT_ISOLATE_DEADLINE_MS of the isolated runs
+INPROCESS_MEMORY = 1 << 30  # RLIMIT_AS of an in-process engine
+LEFTOVER_GRACE = 2.0        # seconds a helper may take to go after the engine exits
+STRUCK_CARDS = [1, 2]       # the engine's top two library cards: in exile when an act strikes
+REAL_DISCOVER_ID = 'org.keyact.discover.cr701_57'
+
+# `keyact check`'s checks of the file and the negotiation; the others run
+# the plugin's code (init, resolves).
+FILE_AND_NEGOTIATION = ('elf', 'exports', 'load', 'entry', 'members', 'negotiate')
+
+# Statuses an isolated resolve may return, per act. KEYACT_OK is allowed
+# only where the sandbox may refuse the act's system call with an error
+# (then the plugin carries on and finishes the resolve) instead of killing
+# the helper.
+DIES = {'KEYACT_E_PLUGIN'}
+REFUSED_OR_DIES = {'KEYACT_E_PLUGIN', 'KEYACT_OK'}
+ISOLATED_STATUS = {
+    'null-write': DIES, 'abort': DIES, 'exit-zero': DIES, 'endless-loop': DIES,
+    'sleep': DIES,
+    'allocate': REFUSED_OR_DIES, 'overrun': REFUSED_OR_DIES,
+    'leak-log': REFUSED_OR_DIES, 'leak-name': REFUSED_OR_DIES, 'leak-file': REFUSED_OR_DIES,
+    'leak-socket': REFUSED_OR_DIES, 'leak-init': REFUSED_OR_DIES,
+    'write-files': REFUSED_OR_DIES, 'connect': REFUSED_OR_DIES, 'fork-exec': REFUSED_OR_DIES,
+    'kill-parent': REFUSED_OR_DIES,
+    'foreign-card': {'KEYACT_E_DENIED'}, 'foreign-player': {'KEYACT_E_DENIED'},
+    'init-crash': None,     # never resolves: its load fails
+}
+
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def act_of(plugin):
+    name = os.path.basename(plugin)
+    return name[len('keyact-hostile-'):-len('.so')]
+
+
+# ---- one run of the engine ------------------------------------------------
+
+class Run:
+    """Everything one engine run did and left behind."""
+
+    def __init__(self, act, isolated):
+        self.act = act
+        self.isolated = isolated
+        self.fate = None            # ('exit', code) | ('signal', name) | ('timeout', seconds)
+        self.lines = []             # the engine's JSON lines
+        self.stdout = ''
+        self.stderr = ''
+        self.parent_killed = False
+        self.leftovers = []         # 'pid cmdline' of processes left behind
+        self.connections = 0
+        self.received = b''
+        self.secret = ''
+        self.secret_places = []     # where the secret was found
+        self.files = []             # files the act made (by their token name)
+        self.trace = False
+        self.engine_pid = None
+
+    def stage(self, name):
+        found = [line for line in self.lines if line.get('stage') == name]
+        return found[-1] if found else None
+
+    def logs(self):
+        return [line['message'] for line in self.lines if line.get('stage') == 'log']
+
+    def act_logs(self):
+        prefix = f'hostile {self.act}: '
+        return [m[len(prefix):] for m in self.logs() if m.startswith(prefix)]
+
+    def plugin_pid(self):
+        for message in self.act_logs():
+            if message.startswith('pid '):
+                return int(message[4:])
+        return None
+
+
+def signal_name(number):
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f'signal {number}'
+
+
+def fate_of(status):
+    if os.WIFSIGNALED(status):
+        return ('signal', signal_name(os.WTERMSIG(status)))
+    return ('exit', os.WEXITSTATUS(status))
+
+
+def child_pids():
+    """Processes whose parent is this one (left-behind helpers come here)."""
+    me = str(os.getpid())
+    pids = []
+    for entry in os.listdir('/proc'):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f'/proc/{entry}/stat') as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(')') + 2:].split()
+        if fields[1] == me and fields[0] != 'Z':
+            pids.append(int(entry))
+    return pids
+
+
+def cmdline(pid):
+    try:
+        with open(f'/proc/{pid}/cmdline', 'rb') as f:
+            return f.read().replace(b'\0', b' ').decode(errors='replace').strip()
+    except OSError:
+        return '?'
+
+
+def reap_all():
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+class Harness:
+    def __init__(self, args):
+        self.engine = os.path.abspath(args.engine)
+        self.good = os.path.abspath(args.good)
+        self.sanitized = args.sanitize not in ('', 'none')
+        self.passthrough = {k: v for k, v in os.environ.items()
+                            if k in ('ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'G_SLICE')}
+
+    def environment(self, home, isolated):
+        env = {
+            'PATH': '/usr/bin:/bin',
+            'HOME': home,
+            'LC_ALL': 'C.UTF-8',
+            'KEYACT_PLUGIN_PATH': '',
+            'KEYACT_IMPL': '',
+            'KEYACT_VALIDATE': 'fatal',
+            'KEYACT_ISOLATE': '1' if isolated else '0',
+            'KEYACT_ISOLATE_DEADLINE_MS': str(DEADLINE_MS),
+            'G_MESSAGES_DEBUG': '',
+        }
+        # A sanitizer build's runtime settings come from the caller (CI).
+        env.update(self.passthrough)
+        return env
+
+    def run(self, plugin, isolated):
+        act = act_of(plugin)
+        run = Run(act, isolated)
+        scratch = tempfile.mkdtemp(prefix=f'keyact-hostile-{act}-')
+        token = secrets.token_hex(8)
+        run.secret = 'keyact-hostile-secret-' + secrets.token_hex(16)
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            home, work, plugdir = (os.path.join(scratch, d) for d in ('home', 'work', 'plugin'))
+            for d in (home, work, plugdir):
+                os.mkdir(d, 0o700)
+            secret_path = os.path.join(scratch, 'secret.txt')
+            with open(secret_path, 'w') as f:
+                f.write(run.secret + '\n')
+            trace = os.path.join(scratch, 'trace.txt')
+            copy = os.path.join(plugdir, os.path.basename(plugin))
+            shutil.copy(plugin, copy)
+            listener.bind(('127.0.0.1', 0))
+            listener.listen(16)
+            listener.setblocking(False)
+            with open(os.path.join(plugdir, 'hostile.conf'), 'w') as f:
+                f.write(f'token={token}\nsecret={secret_path}\nhome={home}\n'
+                        f'trace={trace}\nport={listener.getsockname()[1]}\n')
+            started = time.time() - 1
+            out_path = os.path.join(scratch, 'engine.out')
+            err_path = os.path.join(scratch, 'engine.err')
+            self.launch(run, [self.engine, copy, self.good], self.environment(home, isolated),
+                        work, out_path, err_path, isolated)
+            with open(out_path, errors='replace') as f:
+                run.stdout = f.read()
+            with open(err_path, errors='replace') as f:
+                run.stderr = f.read()
+            for text in run.stdout.splitlines():
+                try:
+                    run.lines.append(json.loads(text))
+                except ValueError:
+                    pass
+            self.look_at_listener(run, listener)
+            self.look_for_files(run, scratch, token, started,
+                                skip={secret_path, out_path, err_path})
+            run.trace = os.path.exists(trace)
+        finally:
+            listener.close()
+            shutil.rmtree(scratch, ignore_errors=True)
+            for path in run.files:
+                if not path.startswith(scratch):
+                    try:
+                        os.unlink(path)
+                    except OSError:
+                        pass
+        return run
+
+    def launch(self, run, argv, env, cwd, out_path, err_path, isolated):
+        """Run the engine under a sacrificial parent; collect its fate."""
+        limit = None if (isolated or self.sanitized) else INPROCESS_MEMORY
+        report_r, report_w = os.pipe()
+        parent = os.fork()
+        if parent == 0:
+            # The sacrificial parent: fork the engine, report its pid, and
+            # only then let it exec (so it cannot kill this process before
+            # the pid is out), wait, report its status.
+            try:
+                os.close(report_r)
+                go_r, go_w = os.pipe()
+                engine = os.fork()
+                if engine == 0:
+                    try:
+                        os.close(go_w)
+                        os.read(go_r, 1)
+                        os.setsid()
+                        # Python ignores SIGPIPE and SIGXFSZ; an engine does not.
+                        for number in (signal.SIGPIPE, signal.SIGXFSZ):
+                            signal.signal(number, signal.SIG_DFL)
+                        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+                        if limit is not None:
+                            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+                        os.chdir(cwd)
+                        null = os.open(os.devnull, os.O_RDONLY)
+                        out = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                        err = os.open(err_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                        for fd, target in ((null, 0), (out, 1), (err, 2)):
+                            os.dup2(fd, target)
+                        os.closerange(3, 1024)
+                        os.execve(argv[0], argv, env)
+                    except BaseException as e:
+                        os.write(2, f'cannot start the engine: {e!r}\n'.encode())
+                    finally:
+                        os._exit(127)
+                os.close(go_r)
+                os.write(report_w, f'pid {engine}\n'.encode())
+                os.write(go_w, b'g')
+                # Wait without reaping: the engine's status stays for this
+                # script, which inherits the zombie when this process ends,
+                # even when the engine kills this process right then.
+                os.waitid(os.P_PID, engine, os.WEXITED | os.WNOWAIT)
+            finally:
+                os._exit(0)
+        os.close(report_w)
+        timeout = ISOLATED_TIMEOUT if isolated else INPROCESS_TIMEOUT
+        deadline = time.monotonic() + timeout
+        report = b''
+        while not report.endswith(b'\n'):
+            chunk = os.read(report_r, 64)
+            if not chunk:
+                raise RuntimeError('the sacrificial parent ended before it started the engine')
+            report += chunk
+        os.close(report_r)
+        run.engine_pid = int(report.split()[1])
+        parent_status = None
+        engine_status = None
+        while parent_status is None or engine_status is None:
+            if parent_status is None:
+                pid, status = os.waitpid(parent, os.WNOHANG)
+                if pid:
+                    parent_status = status
+            if parent_status is not None:
+                # The engine is this script's child once its parent is gone.
+                pid, status = os.waitpid(run.engine_pid, os.WNOHANG)
+                if pid:
+                    engine_status = status
+            if engine_status is None and time.monotonic() > deadline and run.fate is None:
+                run.fate = ('timeout', timeout)
+                try:
+                    os.killpg(run.engine_pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            time.sleep(0.005)
+        if run.fate is None:
+            run.fate = fate_of(engine_status)
+        run.parent_killed = os.WIFSIGNALED(parent_status)
+        # Whatever the engine left behind comes to this subreaper.
+        grace = time.monotonic() + LEFTOVER_GRACE
+        while True:
+            reap_all()
+            left = child_pids()
+            if not left or time.monotonic() > grace:
+                break
+            time.sleep(0.02)
+        for pid in left:
+            run.leftovers.append(f'{pid} {cmdline(pid)}')
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        time.sleep(0.05)
+        reap_all()
+
+    def look_at_listener(self, run, listener):
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except (BlockingIOError, OSError):
+                return
+            run.connections += 1
+            conn.settimeout(0.5)
+            try:
+                while True:
+                    data = conn.recv(4096)
+                    if not data:
+                        break
+                    run.received += data
+            except OSError:
+                pass
+            conn.close()
+
+    def look_for_files(self, run, scratch, token, started, skip):
+        """The act's files (named by its token) in the scratch directories,
+        /tmp and /; the secret in any file made during the run there, and in
+        the engine's output and what the listener received."""
+        secret = run.secret.encode()
+        if secret in run.stdout.encode() or secret in run.stderr.encode():
+            run.secret_places.append("the engine's output")
+        if secret in run.received:
+            run.secret_places.append('the TCP listener')
+        candidates = []
+        for root, _, names in os.walk(scratch):
+            candidates += [os.path.join(root, n) for n in names]
+        for top in ('/tmp', '/'):
+            try:
+                candidates += [os.path.join(top, n) for n in os.listdir(top)]
+            except OSError:
+                pass
+        for path in candidates:
+            if path in skip or not os.path.isfile(path) or os.path.islink(path):
+                continue
+            if token in os.path.basename(path):
+                run.files.append(path)
+            try:
+                st = os.stat(path)
+                if st.st_mtime < started or st.st_size > (1 << 20):
+                    continue
+                with open(path, 'rb') as f:
+                    if secret in f.read():
+                        run.secret_places.append(path)
+            except OSError:
+                pass
+
+
+# ---- what each column must show -------------------------------------------
+
+def fate_text(run):
+    kind, value = run.fate
+    if kind == 'signal':
+        return f'engine killed by {value}'
+    if kind == 'timeout':
+        return f'engine hung: killed by the test after {value:g} s'
+    if run.stage('end') is None:
+        return f'engine exited with status {value} in the middle of the resolve, no result'
+    return None
+
+
+def status_text(run):
+    load = run.stage('load')
+    if load is not None and not load['ok']:
+        return f"load refused: {load['code_name']}: {load['message']}"
+    resolve = run.stage('resolve')
+    if resolve is None:
+        return None
+    return f"resolve {resolve['status']}"
+
+
+def effects(run):
+    """What the act achieved, as the engine and this script saw it."""
+    said = []
+    if run.secret_places:
+        said.append('secret reached ' + ', '.join(p if p.startswith('the ') else 'file ' + p
+                                                  for p in run.secret_places))
+    if run.files:
+        said.append('files written: ' + ', '.join(run.files))
+    if run.connections:
+        said.append(f'listener saw {run.connections} connection(s)')
+    if run.trace:
+        said.append('/bin/sh ran (its trace file exists)')
+    if run.parent_killed:
+        said.append("the engine's parent was killed")
+    if run.leftovers:
+        said.append('processes left behind: ' + '; '.join(run.leftovers))
+    account = run.stage('account')
+    if account is not None:
+        if account['names_changed']:
+            said.append('card names changed in the engine: ' + '; '.join(
+                f"{c['card']} {c['was']!r} -> {c['now']!r}" for c in account['names_changed']))
+        if account['in_exile'] or account['not_in_exactly_one_zone']:
+            said.append(f"cards lost: {account['in_exile']} left in exile unlisted, "
+                        f"{account['not_in_exactly_one_zone']} not in exactly one zone")
+    for message in run.act_logs():
+        if 'malloc refused' in message or 'never refused' in message \
+                or 'accepted' in message or 'refused with' in message:
+            said.append('plugin: ' + message)
+    resolve = run.stage('resolve')
+    if resolve is not None and resolve['conservation'] is not None:
+        said.append('conservation: ' + resolve['conservation'])
+    end = run.stage('end') or resolve
+    if end is not None and end.get('peak_rss_kib', 0) > 200 * 1024:
+        said.append(f"engine grew to {end['peak_rss_kib'] // 1024} MiB")
+    return said
+
+
+def summary(run):
+    parts = [p for p in (fate_text(run), status_text(run)) if p]
+    return '; '.join(parts + effects(run)) or 'nothing'
+
+
+def check_inprocess(run):
+    """The act's effect in the engine's own process: proof the plugin is live."""
+    act, fate = run.act, run.fate
+    resolve = run.stage('resolve')
+    logs = run.act_logs()
+    if act in ('null-write', 'init-crash'):
+        return fate == ('signal', 'SIGSEGV')
+    if act == 'abort':
+        return fate == ('signal', 'SIGABRT')
+    if act == 'exit-zero':
+        return fate == ('exit', 0) and resolve is None and run.stage('end') is None
+    if act in ('endless-loop', 'sleep'):
+        return fate[0] == 'timeout'
+    if act in ('leak-log', 'leak-init'):
+        return "the engine's output" in run.secret_places
+    if act == 'leak-name':
+        account = run.stage('account')
+        return account is not None and any(run.secret[:len(c['now'])] == c['now']
+                                           for c in account['names_changed'])
+    if act == 'leak-file':
+        return any(p.startswith('/tmp/') for p in run.secret_places)
+    if act == 'leak-socket':
+        return 'the TCP listener' in run.secret_places
+    if act == 'write-files':
+        return any(p.endswith('-home') for p in run.files) and \
+            any(p.endswith('-cwd') for p in run.files)
+    if act == 'connect':
+        return run.connections > 0
+    if act == 'fork-exec':
+        return run.trace
+    if act == 'kill-parent':
+        return run.parent_killed
+    if act == 'allocate':
+        end = run.stage('end')
+        return any('malloc refused' in m for m in logs) and end is not None and \
+            end['peak_rss_kib'] > (INPROCESS_MEMORY >> 10) // 2
+    if act in ('foreign-card', 'foreign-player'):
+        # libkeyact-host's guard refuses them in both modes.
+        return resolve is not None and resolve['status'] == 'KEYACT_E_DENIED' and \
+            run.stage('end') is not None and not any(' accepted' in m and not m.startswith(
+                'moves of cards never handed over: 0 of') for m in logs)
+    if act == 'overrun':
+        # Something the engine can see: a crash, or other cards' names changed.
+        account = run.stage('account')
+        return fate[0] == 'signal' or (account is not None and account['names_changed'])
+    return False
+
+
+def check_isolated(run, plugin_path_in_scratch=None):
+    """Contained: returns the list of what went wrong (empty: all held)."""
+    wrong = []
+    end = run.stage('end')
+    if run.fate != ('exit', 0) or end is None:
+        wrong.append(f'the engine did not survive: {fate_text(run) or run.fate}')
+    if run.parent_killed:
+        wrong.append("the engine's parent was killed")
+    if run.leftovers:
+        wrong.append('processes left behind: ' + '; '.join(run.leftovers))
+    if run.secret_places:
+        wrong.append('the secret reached ' + ', '.join(run.secret_places))
+    if run.files:
+        wrong.append('files written: ' + ', '.join(run.files))
+    if run.connections:
+        wrong.append(f'the listener saw {run.connections} connection(s)')
+    if run.trace:
+        wrong.append('/bin/sh ran')
+    load = run.stage('load')
+    allowed = ISOLATED_STATUS[run.act]
+    if allowed is None:
+        # Crashes in init: the load fails, named, and nothing resolves.
+        if load is None or load['ok']:
+            wrong.append('the load did not fail')
+        else:
+            if load['code_name'] != 'ISOLATION':
+                wrong.append(f"the load failed with {load['code_name']}, not ISOLATION")
+            if os.path.basename(load['plugin']) not in load['message']:
+                wrong.append(f"the load's message does not name the plugin: {load['message']}")
+    else:
+        resolve = run.stage('resolve')
+        if load is None or not load['ok']:
+            wrong.append(f'the load failed: {load}')
+        elif resolve is None:
+            wrong.append('no resolve result')
+        else:
+            pid = run.plugin_pid()
+            if pid is None or 'armed' not in run.act_logs():
+                wrong.append('the plugin did not say it was armed (its log did not arrive)')
+            elif pid == run.engine_pid:
+                wrong.append("the plugin ran in the engine's process: not isolated")
+            if resolve['status'] not in allowed:
+                wrong.append(f"resolve returned {resolve['status']}, not "
+                             + ' or '.join(sorted(allowed)))
+            if resolve['conservation'] is not None:
+                wrong.append('a card was lost: ' + resolve['conservation'])
+            recover = run.stage('recover')
+            if resolve['status'] == 'KEYACT_E_PLUGIN':
+                if resolve['stranded'] != STRUCK_CARDS:
+                    wrong.append(f"stranded {resolve['stranded']}, not the cards exiled "
+                                 f'before the act, {STRUCK_CARDS}')
+                if recover is None or recover['moved_back'] != STRUCK_CARDS:
+                    wrong.append(f'the engine did not get the stranded cards back: {recover}')
+            elif resolve['status'] == 'KEYACT_OK' and not resolve['complete']:
+                wrong.append('KEYACT_OK but the resolve is not complete')
+            if any('never refused' in m for m in run.act_logs()):
+                wrong.append('allocation was never refused')
+    for account in [line for line in run.lines if line.get('stage') == 'account']:
+        if account['not_in_exactly_one_zone'] or account['in_exile']:
+            wrong.append(f"cards not accounted for: {account}")
+        if account['names_changed']:
+            wrong.append(f"card names changed in the engine: {account['names_changed']}")
+    good = run.stage('good')
+    if good is None:
+        wrong.append('the next resolve, with the real discover, did not run')
+    elif good['status'] != 'KEYACT_OK' or not good['complete'] or good['conservation']:
+        wrong.append(f'the next resolve, with the real discover, failed: {good}')
+    return wrong
+
+
+def stranded_text(run):
+    resolve = run.stage('resolve')
+    if resolve is None:
+        return '-'
+    if not resolve['stranded']:
+        return 'none'
+    recover = run.stage('recover') or {'moved_back': []}
+    back = 'all put back' if recover['moved_back'] == resolve['stranded'] \
+        else f"put back: {recover['moved_back']}"
+    return f"{len(resolve['stranded'])} (cards {', '.join(map(str, resolve['stranded']))}), {back}"
+
+
+# ---- keyact check -----------------------------------------------------------
+
+def check_file_and_negotiation(keyact, plugin):
+    """The failing file and negotiation checks of `keyact check`, or []."""
+    scratch = tempfile.mkdtemp(prefix='keyact-hostile-check-')
+    try:
+        env = {'PATH': '/usr/bin:/bin', 'HOME': scratch, 'LC_ALL': 'C.UTF-8',
+               'KEYACT_PLUGIN_PATH': '', 'KEYACT_IMPL': '', 'KEYACT_VALIDATE': '',
+               'KEYACT_ISOLATE': '0', 'G_MESSAGES_DEBUG': ''}
+        proc = subprocess.run([keyact, 'check', '--json', '--timeout', '5', plugin], env=env,
+                              cwd=scratch, capture_output=True, text=True, timeout=120)
+        report = json.loads(proc.stdout)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    checks = [c for c in report['checks'] if c['name'].split(' ')[0] in FILE_AND_NEGOTIATION]
+    failing = [f"{c['name']}: {c['status']} ({c['reason']})" for c in checks
+               if c['status'] != 'pass']
+    names = {c['name'].split(' ')[0] for c in checks}
+    failing += [f'{n}: not reported' for n in FILE_AND_NEGOTIATION if n not in names]
+    return failing
+
+
+def describe(engine, plugin):
+    env = {'PATH': '/usr/bin:/bin', 'LC_ALL': 'C.UTF-8', 'KEYACT_PLUGIN_PATH': '',
+           'KEYACT_IMPL': '', 'KEYACT_VALIDATE': '', 'KEYACT_ISOLATE': '0'}
+    proc = subprocess.run([engine, '--describe', os.path.abspath(plugin)], env=env,
+                          capture_output=True, text=True, timeout=30)
+    line = json.loads(proc.stdout.splitlines()[-1])
+    return line['description'].removeprefix('hostile test plugin: ')
+
+
+# ---- main -------------------------------------------------------------------
+
+def table(rows):
+    out = ['| plugin | what it tried | in-process | isolated | cards stranded (isolated) |',
+           '|---|---|---|---|---|']
+    for row in rows:
+        out.append('| ' + ' | '.join(cell.replace('|', '\\|') for cell in row) + ' |')
+    return '\n'.join(out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--engine', required=True)
+    parser.add_argument('--good', required=True)
+    parser.add_argument('--keyact', required=True)
+    parser.add_argument('--sanitize', default='none')
+    parser.add_argument('--plugin', action='append', default=[])
+    parser.add_argument('--table', action='store_true', help='print the Markdown table only')
+    parser.add_argument('--only', action='append', default=[], help='run only this act')
+    args = parser.parse_args()
+    # meson passes paths relative to the build directory; runs happen elsewhere.
+    args.keyact = os.path.abspath(args.keyact)
+    args.plugin = [os.path.abspath(p) for p in args.plugin]
+    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+        print('Bail out! cannot become a child subreaper (prctl)')
+        return 1
+
+    harness = Harness(args)
+    plugins = [p for p in args.plugin if not args.only or act_of(p) in args.only]
+    tap = []
+    rows = []
+    for plugin in plugins:
+        act = act_of(plugin)
+        tries = describe(harness.engine, plugin)
+        if not args.table:
+            failing = check_file_and_negotiation(args.keyact, plugin)
+            tap.append((not failing, f'{act}: keyact check, file and negotiation checks',
+                        failing))
+        if harness.sanitized:
+            inprocess = 'not run in a sanitizer build'
+        else:
+            run = harness.run(plugin, isolated=False)
+            inprocess = summary(run)
+            tap.append((check_inprocess(run), f'{act} in-process: the act works', [inprocess]))
+        run = harness.run(plugin, isolated=True)
+        wrong = check_isolated(run)
+        tap.append((not wrong, f'{act} isolated: contained, nothing lost, the next resolve works',
+                    wrong + [summary(run)]))
+        rows.append((act, tries, inprocess, summary(run), stranded_text(run)))
+        if not args.table:
+            ok, name, notes = tap[-1]
+            print(f"# {name}: {'ok' if ok else 'NOT OK'}", flush=True)
+
+    if args.table:
+        print(table(rows))
+        return 0
+    print(f'1..{len(tap)}')
+    for number, (ok, name, notes) in enumerate(tap, 1):
+        print(f"{'ok' if ok else 'not ok'} {number} - {name}")
+        if not ok:
+            for note in notes:
+                print(f'#   {note}')
+    for line in table(rows).splitlines():
+        print('# ' + line)
+    return 0 if all(ok for ok, _, _ in tap) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())

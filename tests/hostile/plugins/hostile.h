@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/* hostile.h - a well-formed discover plugin that does one harmful thing.
+ *
+ * Each hostile plugin is the real discover (kd_discover_resolve) behind a
+ * host interposer (tests/compat/fixtures/wrong_host.h), plus one act, picked
+ * at build time: hostile.c is the shared plugin, act_<name>.c defines the
+ * act (hostile_act_def). The act strikes in the middle of the resolve,
+ * right after the plugin's second move to exile succeeded, so cards are in
+ * exile when it strikes; an act with `at_init` strikes in init instead.
+ *
+ * Armed only by a file: init reads "hostile.conf" beside the plugin file
+ * (key=value lines, below). Without it the plugin is a plain discover that
+ * says "not armed" in its log, so `keyact check` or a build-tree search
+ * path runs it harmlessly. The test copies the plugin into a scratch
+ * directory and writes the file beside it: init reads it before any
+ * sandbox a host could put it in, as a stranger's plugin reads its own data.
+ *
+ * Every act reports what it did and what failed (with errno) through the
+ * host's log callback, one line starting "hostile ACT: ", so a test sees
+ * that it struck and how far it got.
+ */
+#ifndef KEYACT_HOSTILE_H
+#define KEYACT_HOSTILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <keyact/keyact.h>
+
+/* The resolve a hostile plugin strikes in: after this many moves to exile. */
+#define HOSTILE_STRIKE_AFTER_EXILES 2u
+
+/* Card ids the plugin was handed by library_card in this resolve (the ones
+ * the acts on foreign cards must leave out). */
+#define HOSTILE_MAX_HANDED 64u
+
+/* hostile.conf, parsed. Every string is "" when its key is absent. */
+typedef struct hostile_config {
+    int armed;                  /* hostile.conf was read */
+    char token[64];             /* token: unique per test run; names every file an act makes */
+    char secret_path[512];      /* secret: the file whose content the leaking acts try to get out */
+    char home[512];             /* home: where to write when HOME is unset */
+    char trace_path[512];       /* trace: the file the /bin/sh command of fork-exec writes */
+    uint16_t port;              /* port: a TCP listener on 127.0.0.1, 0 none */
+    /* Bytes an act kept from init (the secret, read before any sandbox). */
+    char kept[256];
+} hostile_config;
+
+/* What an act gets when it strikes. */
+typedef struct hostile_strike {
+    const char *act;                    /* the act's name, for log lines */
+    const keyact_host *host;            /* the table the resolve was handed */
+    const keyact_resolve_args *args;
+    const hostile_config *config;
+    keyact_card_id card;                /* the card whose move to exile just succeeded */
+    const keyact_card_id *handed;       /* handed[0..n_handed-1]: from library_card */
+    uint32_t n_handed;
+} hostile_strike;
+
+typedef struct hostile_act_def {
+    const char *name;           /* "null-write": the plugin is keyact-hostile-null-write.so */
+    /* Strike in the middle of a resolve. NULL: the act is in init. */
+    void (*strike)(const hostile_strike *strike);
+    /* Strike in init, before the plugin context exists (may keep bytes in
+     * config->kept). NULL: nothing in init. */
+    void (*at_init)(hostile_config *config);
+} hostile_act_def;
+
+/* Each act_<name>.c has one HOSTILE_ACT line: the act's name, what it
+ * tries (one line, the action's description: the test's table prints it)
+ * and its two functions (either may be NULL). The plugin and implementation
+ * id are "org.keyact.test.hostile.NAME". */
+#define HOSTILE_ACT(name_, tries_, strike_, at_init_) \
+    const hostile_act_def hostile_act = { (name_), (strike_), (at_init_) }; \
+    const char hostile_impl_id[] = "org.keyact.test.hostile." name_; \
+    const char hostile_description[] = "hostile test plugin: " tries_
+
+extern const hostile_act_def hostile_act;
+extern const char hostile_impl_id[];
+extern const char hostile_description[];
+
+/* A "hostile ACT: ..." line through host->log (level warning), when the
+ * table has a log callback. */
+void hostile_log(const hostile_strike *strike, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Read the secret file into buf (NUL-terminated, at most size - 1 bytes,
+ * trailing newline dropped). Returns 0, or -errno (logged) on failure. */
+int hostile_read_secret(const hostile_strike *strike, char *buf, size_t size);
+
+/* Connect to 127.0.0.1:config->port and send `data` (may be NULL).
+ * Returns 0 or -errno; logs either way. */
+int hostile_send_tcp(const hostile_strike *strike, const char *data);
+
+/* Create `path` and write `data` to it. Returns 0 or -errno; logs either way. */
+int hostile_write_file(const hostile_strike *strike, const char *path, const char *data);
+
+/* A host-owned name of `card`: face 0's, from describe_card (the string
+ * the host keeps), or NULL (logged). */
+char *hostile_host_name(const hostile_strike *strike, keyact_card_id card);
+
+#endif /* KEYACT_HOSTILE_H */
