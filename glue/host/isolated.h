@@ -132,6 +132,11 @@ guint iso_record_stranded(const IsoRecord *record, keyact_card_id *out, guint ca
 gboolean iso_exchange(IsoHelper *helper, KiMessageType request, const keyact_host *host,
                       IsoRecord *record, KiReader *done);
 
+/* The helper whose host call the calling thread is making (inside a host
+ * callback of a resolve it serves), or NULL. It waits for its reply and
+ * takes a RULES request meanwhile. */
+IsoHelper *iso_serving_helper(void);
+
 /* ---- the shape of a host table, as a request carries it ---- */
 void iso_put_shape(KiWriter *writer, const keyact_host *host);
 

@@ -183,6 +183,14 @@ static int32_t call_host(const CallInterfaces *ci, const keyact_host *host, KiCa
     return KEYACT_E_HOST;
 }
 
+/* The helper whose host call this thread is making, or NULL. */
+static _Thread_local IsoHelper *serving;
+
+IsoHelper *iso_serving_helper(void)
+{
+    return serving;
+}
+
 static gboolean serve_call(IsoHelper *helper, const keyact_host *host, IsoRecord *record)
 {
     const CallInterfaces *ci = interfaces();
@@ -201,7 +209,10 @@ static gboolean serve_call(IsoHelper *helper, const keyact_host *host, IsoRecord
         return iso_helper_violation(helper, "a call of %s, which its host table does not have",
                                     call->signature->name);
 
+    IsoHelper *outer = serving;
+    serving = helper;
     int32_t status = call_host(ci, host, call, func);
+    serving = outer;
     if (record != NULL)
         record_call(ci, call, status, record);
     if (ki_call_is_one_way(call->signature))

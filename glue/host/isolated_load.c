@@ -157,9 +157,9 @@ static void lost_during(GError **error, const IsoPlugin *iso, const IsoHelper *h
 /* A text the helper sent for a message: valid UTF-8, printable, short. */
 static char *sanitized(const char *text)
 {
-    g_autofree char *valid = g_utf8_make_valid(text != NULL ? text : "", 512);
+    g_autofree char *valid = g_utf8_make_valid(text != NULL ? text : "", -1);
     GString *out = g_string_new(NULL);
-    for (const char *p = valid; *p != '\0'; p = g_utf8_next_char(p)) {
+    for (const char *p = valid; *p != '\0' && out->len < 512; p = g_utf8_next_char(p)) {
         gunichar c = g_utf8_get_char(p);
         g_string_append_unichar(out, g_unichar_iscntrl(c) ? '?' : c);
     }

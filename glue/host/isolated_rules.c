@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* isolated_rules.c - an isolated plugin's rules extension (keyact/rules.h)
- * by proxy: each function a closure that asks a helper (the validation
- * layer reads costs with it during a resolve, so it takes a helper of its
- * own, never the resolving one). Its functions take no context, so the
- * closures are how a call knows its plugin.
+ * by proxy: each function a closure that asks a helper. Called inside a
+ * host call of a resolve (the validation layer reads costs with it), it
+ * asks the helper that serves the resolve, which waits for that call's
+ * reply and answers it meanwhile; called anywhere else, it takes a helper
+ * as a resolve does. Its functions take no context, so the closures are
+ * how a call knows its plugin.
  */
 #include <string.h>
 
@@ -46,7 +48,9 @@ static int32_t call_rules(IsoPlugin *iso, KiRulesFunction function, void **args)
 {
     guint32 *first = NULL, *second = NULL;
     g_autofree char *why = NULL;
-    IsoHelper *helper = iso_plugin_lease(iso, &why);
+    IsoHelper *serving = iso_serving_helper();
+    gboolean nested = serving != NULL && serving->owner == iso && !serving->lost;
+    IsoHelper *helper = nested ? serving : iso_plugin_lease(iso, &why);
 
     if (helper == NULL) {
         g_warning("isolated plugin %s: %s for its rules extension", iso->path, why);
@@ -86,7 +90,8 @@ static int32_t call_rules(IsoPlugin *iso, KiRulesFunction function, void **args)
                   helper->what);
         status = KEYACT_E_PLUGIN;
     }
-    iso_plugin_release(iso, helper);
+    if (!nested)
+        iso_plugin_release(iso, helper);
     return status;
 }
 

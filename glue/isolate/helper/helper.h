@@ -36,6 +36,7 @@ typedef struct {
     keyact_host table;              /* what the plugin is handed: the engine's shape */
     char *host_name;                /* the engine's host_name, for `table` */
     KiArena *arena;                 /* descriptions of the current request */
+    KiArena *rules_arena;           /* ... of a rules call (one may come within a request) */
 
     /* The stepped resolve in progress, if any (one per helper). */
     const keyact_action *stepped;
@@ -69,6 +70,10 @@ gboolean helper_host_shape(Helper *helper, KiReader *request);
 
 /* serve.c: SANDBOX and the requests after it, until the parent goes. */
 G_GNUC_NORETURN void helper_serve(Helper *helper);
+/* serve.c: one RULES request; also while a host call waits for its reply
+ * (the validation layer reads a cost with the plugin's rules during the
+ * host call, from the helper that serves the resolve). */
+void helper_serve_rules(Helper *helper, KiReader *request);
 
 G_END_DECLS
 

@@ -23,10 +23,13 @@ static int32_t dispatch(gpointer user_data, const KeyactCallbackSignature *signa
         *out_pointer = NULL;
         return KEYACT_OK;
     }
-    helper_receive(helper);
+    KiReader reader;
+    for (helper_receive(helper); helper->header.type == KI_MSG_RULES; helper_receive(helper)) {
+        ki_reader_init(&reader, helper->in->data, helper->in->len);
+        helper_serve_rules(helper, &reader);
+    }
     if (helper->header.type != KI_MSG_REPLY)
         helper_exit();
-    KiReader reader;
     int32_t status = KEYACT_E_HOST;
     ki_reader_init(&reader, helper->in->data, helper->in->len);
     if (!ki_decode_reply(&reader, index, args, helper->arena, &status))

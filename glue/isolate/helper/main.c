@@ -96,5 +96,6 @@ int main(int argc, char **argv)
     Helper helper = { .fd = KI_HELPER_FD };
     helper.in = g_byte_array_sized_new(4096);
     helper.arena = g_ptr_array_new_with_free_func(g_free);
+    helper.rules_arena = g_ptr_array_new_with_free_func(g_free);
     helper_serve(&helper);
 }

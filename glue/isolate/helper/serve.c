@@ -184,7 +184,7 @@ static guint32 *rules_out(KiReader *request, guint32 *storage)
     return present ? storage : NULL;
 }
 
-static void serve_rules(Helper *helper, KiReader *request)
+void helper_serve_rules(Helper *helper, KiReader *request)
 {
     guint32 function = ki_get_u32(request);
     guint32 first = 0, second = 0;
@@ -204,7 +204,7 @@ static void serve_rules(Helper *helper, KiReader *request)
     } else if (function == KI_RULES_CARD_MANA_VALUE || function == KI_RULES_DISCOVER_OPTIONS) {
         memset(&desc, 0, sizeof desc);
         present = ki_get_bool(request);
-        if (present && !ki_get_desc(request, &desc, sizeof desc, helper->arena))
+        if (present && !ki_get_desc(request, &desc, sizeof desc, helper->rules_arena))
             helper_exit();
         gint32 n = function == KI_RULES_DISCOVER_OPTIONS ? ki_get_i32(request) : 0;
         guint32 *out_first = rules_out(request, &first);
@@ -222,7 +222,7 @@ static void serve_rules(Helper *helper, KiReader *request)
     ki_put_u32(&helper->out, first);
     ki_put_u32(&helper->out, second);
     helper_send(helper);
-    g_ptr_array_set_size(helper->arena, 0);
+    g_ptr_array_set_size(helper->rules_arena, 0);
 }
 
 /* What get_extension answers for the rules: whether it is there, and
@@ -295,7 +295,7 @@ void helper_serve(Helper *helper)
         case KI_MSG_STEP: serve_step(helper, &request); break;
         case KI_MSG_ANSWER: serve_answer(helper, &request); break;
         case KI_MSG_ABANDON: serve_abandon(helper, &request); break;
-        case KI_MSG_RULES: serve_rules(helper, &request); break;
+        case KI_MSG_RULES: helper_serve_rules(helper, &request); break;
         default: helper_exit();
         }
     }
