@@ -222,6 +222,8 @@ const Misbehaviour misbehaviours[] = {
     { "crash", "killed by SIGSEGV" },
     { "hang", "killed at its 300 ms deadline" },
     { "exit", "exited with status 0" },
+    { "abort", "killed by SIGABRT" },
+    { "double_free", "killed by SIGABRT" },
     { "open", "killed by SIGSYS: it made a system call its sandbox forbids" },
     { "garbage", "broke the protocol: a message of type 1515870810, which a helper never sends" },
     { "huge", "broke the protocol: a message claiming 2147483648 bytes (at most 16777216)" },
