@@ -6,7 +6,8 @@
  * request or a reply, or handled a one-way call) to the helper's next
  * message: the plugin's time, never the host's callbacks. A helper past it
  * is killed. The socket never raises SIGPIPE in the engine (MSG_NOSIGNAL)
- * and never blocks it past the deadline (non-blocking calls and poll).
+ * and never blocks it past the deadline (its send and receive timeouts are
+ * the deadline: iso_helper_spawn sets them).
  */
 #define _GNU_SOURCE
 
@@ -28,13 +29,6 @@
 static gint64 deadline_from_now(const IsoHelper *helper)
 {
     return g_get_monotonic_time() + (gint64)helper->owner->limits.deadline_ms * 1000;
-}
-
-/* Milliseconds left until `deadline`, for poll (at least 0). */
-static int left_ms(gint64 deadline)
-{
-    gint64 left = (deadline - g_get_monotonic_time() + 999) / 1000;
-    return left <= 0 ? 0 : left > G_MAXINT ? G_MAXINT : (int)left;
 }
 
 static void remember(IsoHelper *helper, char *what)
@@ -173,12 +167,13 @@ gboolean iso_helper_send(IsoHelper *helper)
 {
     gsize length = 0;
     const guint8 *data = ki_writer_finish(&helper->out, &length);
-    gint64 deadline = deadline_from_now(helper);
 
     if (helper->lost)
         return FALSE;
     while (length > 0) {
-        ssize_t n = send(helper->fd, data, length, MSG_NOSIGNAL | MSG_DONTWAIT);
+        /* Blocking, at most the deadline (SO_SNDTIMEO): a helper that reads
+         * nothing cannot hold the engine. */
+        ssize_t n = send(helper->fd, data, length, MSG_NOSIGNAL);
         if (n > 0) {
             data += n;
             length -= (gsize)n;
@@ -186,45 +181,34 @@ gboolean iso_helper_send(IsoHelper *helper)
         }
         if (n < 0 && errno == EINTR)
             continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            struct pollfd p = { .fd = helper->fd, .events = POLLOUT };
-            int ready = poll(&p, 1, left_ms(deadline));
-            if (ready == 0)
-                return past_deadline(helper);
-            continue;
-        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return past_deadline(helper);
         return lost_at_end(helper);
     }
     ISO_COUNT(helper->owner->sent);
     return TRUE;
 }
 
-/* Read what is there into helper->in (waiting until `deadline`). */
+/* Read what is there into helper->in, waiting at most until `deadline`:
+ * one blocking recv (SO_RCVTIMEO is the deadline) usually brings a whole
+ * message, so a round trip costs the engine two system calls. */
 static gboolean fill(IsoHelper *helper, gsize want, gint64 deadline)
 {
     gsize had = helper->in->len;
     gsize chunk = MAX(want, (gsize)65536);
 
-    g_byte_array_set_size(helper->in, (guint)(had + chunk));
     for (;;) {
-        ssize_t n = recv(helper->fd, helper->in->data + had, chunk, MSG_DONTWAIT);
-        if (n > 0) {
-            g_byte_array_set_size(helper->in, (guint)(had + (gsize)n));
+        if (g_get_monotonic_time() > deadline)
+            return past_deadline(helper);
+        g_byte_array_set_size(helper->in, (guint)(had + chunk));
+        ssize_t n = recv(helper->fd, helper->in->data + had, chunk, 0);
+        g_byte_array_set_size(helper->in, (guint)(had + (n > 0 ? (gsize)n : 0u)));
+        if (n > 0)
             return TRUE;
-        }
-        g_byte_array_set_size(helper->in, (guint)had);
-        if (n < 0 && errno == EINTR) {
-            g_byte_array_set_size(helper->in, (guint)(had + chunk));
+        if (n < 0 && errno == EINTR)
             continue;
-        }
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            struct pollfd p = { .fd = helper->fd, .events = POLLIN };
-            int ready = poll(&p, 1, left_ms(deadline));
-            if (ready == 0)
-                return past_deadline(helper);
-            g_byte_array_set_size(helper->in, (guint)(had + chunk));
-            continue;
-        }
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return past_deadline(helper);
         return lost_at_end(helper);
     }
 }

@@ -22,6 +22,7 @@
 #include <spawn.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "isolated.h"
@@ -150,6 +151,22 @@ IsoHelper *iso_helper_spawn(IsoPlugin *owner, const char *helper_path, GError **
                     "plugin %s: no socket for its helper: %s", owner->path, g_strerror(saved));
         return NULL;
     }
+    /* Every send and receive waits at most the deadline. */
+    struct timeval timeout = {
+        .tv_sec = (time_t)(owner->limits.deadline_ms / 1000u),
+        .tv_usec = (suseconds_t)(owner->limits.deadline_ms % 1000u) * 1000,
+    };
+    if (setsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout) != 0 ||
+        setsockopt(sv[0], SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout) != 0) {
+        int saved = errno;
+        close(sv[0]);
+        close(sv[1]);
+        g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_ISOLATION,
+                    "plugin %s: its helper's socket takes no timeout: %s", owner->path,
+                    g_strerror(saved));
+        return NULL;
+    }
+
     /* dup2 onto itself would keep close-on-exec: keep the child's end off 3. */
     if (sv[1] == 3) {
         int moved = fcntl(sv[1], F_DUPFD_CLOEXEC, 4);

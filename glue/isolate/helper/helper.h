@@ -24,8 +24,10 @@ G_BEGIN_DECLS
 typedef struct {
     int fd;
     KiWriter out;
-    GByteArray *in;                 /* the last message read */
-    KiHeader header;
+    GByteArray *in;                 /* bytes read, messages taken from the front */
+    gsize in_used;                  /* ... up to here */
+    KiHeader header;                /* the last message read */
+    const guint8 *payload;          /* ... and its payload, in `in` */
 
     void *module;                   /* dlopen()'s handle */
     const struct keyact_plugin_entry *entry;
@@ -47,7 +49,7 @@ typedef struct {
 /* io: whole messages on the socket. Any failure ends the process: the
  * parent is gone or broke the protocol, and nothing else is to be done. */
 void helper_send(Helper *helper);
-/* Read the next message into helper->in / helper->header. */
+/* Read the next message: helper->header and helper->payload. */
 void helper_receive(Helper *helper);
 G_GNUC_NORETURN void helper_exit(void);
 

@@ -25,13 +25,13 @@ static int32_t dispatch(gpointer user_data, const KeyactCallbackSignature *signa
     }
     KiReader reader;
     for (helper_receive(helper); helper->header.type == KI_MSG_RULES; helper_receive(helper)) {
-        ki_reader_init(&reader, helper->in->data, helper->in->len);
+        ki_reader_init(&reader, helper->payload, helper->header.length);
         helper_serve_rules(helper, &reader);
     }
     if (helper->header.type != KI_MSG_REPLY)
         helper_exit();
     int32_t status = KEYACT_E_HOST;
-    ki_reader_init(&reader, helper->in->data, helper->in->len);
+    ki_reader_init(&reader, helper->payload, helper->header.length);
     if (!ki_decode_reply(&reader, index, args, helper->arena, &status))
         helper_exit();
     return status;

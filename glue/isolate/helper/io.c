@@ -26,16 +26,21 @@ static void write_all(int fd, const guint8 *data, gsize length)
     }
 }
 
-static void read_all(int fd, guint8 *data, gsize length)
+/* Whatever the socket holds (at least one byte) onto the end of `in`: one
+ * read usually brings a whole message, often more. */
+static void read_more(Helper *helper)
 {
-    while (length > 0) {
-        ssize_t n = read(fd, data, length);
+    gsize had = helper->in->len;
+
+    g_byte_array_set_size(helper->in, (guint)(had + 65536u));
+    for (;;) {
+        ssize_t n = read(helper->fd, helper->in->data + had, 65536u);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             helper_exit();
-        data += n;
-        length -= (gsize)n;
+        g_byte_array_set_size(helper->in, (guint)(had + (gsize)n));
+        return;
     }
 }
 
@@ -48,9 +53,18 @@ void helper_send(Helper *helper)
 
 void helper_receive(Helper *helper)
 {
-    read_all(helper->fd, (guint8 *)&helper->header, sizeof helper->header);
+    if (helper->in_used > 0) {
+        g_byte_array_remove_range(helper->in, 0, (guint)helper->in_used);
+        helper->in_used = 0;
+    }
+    while (helper->in->len < sizeof helper->header)
+        read_more(helper);
+    memcpy(&helper->header, helper->in->data, sizeof helper->header);
     if (helper->header.length > KI_MAX_MESSAGE)
         helper_exit();
-    g_byte_array_set_size(helper->in, helper->header.length);
-    read_all(helper->fd, helper->in->data, helper->header.length);
+    gsize whole = sizeof helper->header + helper->header.length;
+    while (helper->in->len < whole)
+        read_more(helper);
+    helper->payload = helper->in->data + sizeof helper->header;
+    helper->in_used = whole;
 }

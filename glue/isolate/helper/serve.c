@@ -275,7 +275,7 @@ void helper_serve(Helper *helper)
     for (;;) {
         helper_receive(helper);
         KiReader request;
-        ki_reader_init(&request, helper->in->data, helper->in->len);
+        ki_reader_init(&request, helper->payload, helper->header.length);
         guint32 type = helper->header.type;
         if (loaded < G_N_ELEMENTS(load)) {
             if (type != load[loaded])
