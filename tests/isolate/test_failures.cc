@@ -225,6 +225,8 @@ const Misbehaviour misbehaviours[] = {
     { "abort", "killed by SIGABRT" },
     { "double_free", "killed by SIGABRT" },
     { "open", "killed by SIGSYS: it made a system call its sandbox forbids" },
+    // A thread the plugin started in init is under the sandbox too.
+    { "thread_opens", "killed by SIGSYS: it made a system call its sandbox forbids" },
     { "garbage", "broke the protocol: a message of type 1515870810, which a helper never sends" },
     { "huge", "broke the protocol: a message claiming 2147483648 bytes (at most 16777216)" },
     { "truncated", "broke the protocol: a truncated message (5 bytes), then exited with status 0" },

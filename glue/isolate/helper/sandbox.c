@@ -191,6 +191,15 @@ int helper_sandbox_install(int socket_fd, const char **out_step)
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_KILL_PROCESS);
     if (filter == NULL)
         return -ENOMEM;
+    /* Every thread: one the plugin started in init would otherwise go on
+     * under the first filter alone. A thread that cannot take it fails
+     * the load. */
+    *out_step = "seccomp_attr_set (all threads)";
+    rc = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1);
+    if (rc != 0) {
+        seccomp_release(filter);
+        return rc;
+    }
     *out_step = "seccomp_rule_add";
     static const char *const plain[] = {
         "munmap", "mremap", "brk", "madvise", "futex", "rt_sigprocmask", "getpid", "gettid",
