@@ -41,10 +41,21 @@ static GCond spawn_done;
 static SpawnRequest *pending;        /* the one request in progress */
 static pid_t spawner_process;        /* getpid() of the process the spawner thread is in */
 
-/* glibc's posix_spawn: the environment a helper gets. glibc writes its
- * fatal messages to stderr (/dev/null) rather than opening /dev/tty, which
- * the sandbox would refuse. */
-static char *const helper_environment[] = { (char *)"LIBC_FATAL_STDERR_=1", NULL };
+/* The environment a helper gets. glibc writes its fatal messages to stderr
+ * (/dev/null) rather than opening /dev/tty, which the sandbox would refuse.
+ * A sanitizer build (tests only; its helper loads instrumented plugins and
+ * so has the runtime too) lets a crash or abort() end the helper as in a
+ * plain build: the runtime's handlers would read files and start a
+ * symbolizer, which the sandbox refuses. */
+static char *const helper_environment[] = {
+    (char *)"LIBC_FATAL_STDERR_=1",
+#ifdef __SANITIZE_ADDRESS__
+    (char *)"ASAN_OPTIONS=handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:"
+            "detect_leaks=0:symbolize=0:abort_on_error=1",
+    (char *)"UBSAN_OPTIONS=symbolize=0:print_stacktrace=0",
+#endif
+    NULL,
+};
 
 static int spawn_now(const SpawnRequest *request, pid_t *out_pid)
 {

@@ -53,6 +53,17 @@ int take_warnings(const std::string &text, std::string *out_all = nullptr)
     return n;
 }
 
+// In a sanitizer build the plugins carry the sanitizer's runtime, which
+// meets a NULL write, abort(), a double free or exit() before the kernel
+// does and reports it: reading /proc/self/exe and /proc/self/maps, which the
+// sandbox refuses. The helper then dies of SIGSYS; contained all the same.
+#if defined(__SANITIZE_ADDRESS__)
+const bool sanitizer_runtime = true;
+#else
+const bool sanitizer_runtime = false;
+#endif
+const char sandbox_kill[] = "killed by SIGSYS: it made a system call its sandbox forbids";
+
 std::string fixture(const std::string &name)
 {
     std::string variable = "KEYACT_TEST_MISBEHAVE_" + name;
@@ -168,8 +179,9 @@ void expect_contained(const KeyactBoundAction &bound, bool batched, bool stepped
     EXPECT_TRUE(fake_host_check_conservation(game.host, game.before, &res.result, &error))
         << error->message;
     std::string all;
-    EXPECT_EQ(take_warnings(what, &all), 1) << "expected one warning with \"" << what
-                                            << "\"; got:\n" << all;
+    bool as_said = take_warnings(what, &all) == 1 ||
+                   (sanitizer_runtime && all.find(sandbox_kill) != std::string::npos);
+    EXPECT_TRUE(as_said) << "expected one warning with \"" << what << "\"; got:\n" << all;
     KeyactIsolationStats after = stats_of(bound);
     EXPECT_EQ(after.helpers_lost, before.helpers_lost + 1u);
 
@@ -224,9 +236,9 @@ const Misbehaviour misbehaviours[] = {
     { "exit", "exited with status 0" },
     { "abort", "killed by SIGABRT" },
     { "double_free", "killed by SIGABRT" },
-    { "open", "killed by SIGSYS: it made a system call its sandbox forbids" },
+    { "open", sandbox_kill },
     // A thread the plugin started in init is under the sandbox too.
-    { "thread_opens", "killed by SIGSYS: it made a system call its sandbox forbids" },
+    { "thread_opens", sandbox_kill },
     { "garbage", "broke the protocol: a message of type 1515870810, which a helper never sends" },
     { "huge", "broke the protocol: a message claiming 2147483648 bytes (at most 16777216)" },
     { "truncated", "broke the protocol: a truncated message (5 bytes), then exited with status 0" },
@@ -245,7 +257,7 @@ TEST(Warning, NamesTheFileTheImplementationAndTheCards)
 {
     g_log_set_handler("keyact-host", G_LOG_LEVEL_WARNING, capture, nullptr);
     take_warnings("");
-    std::string path = fixture("crash");
+    std::string path = fixture("open");
     Loaded loaded;
     load(&loaded, path, 1000);
     Game game(2, false);
@@ -255,9 +267,9 @@ TEST(Warning, NamesTheFileTheImplementationAndTheCards)
                                           &res.args, &res.result),
               KEYACT_E_PLUGIN);
     std::string line = "isolated plugin " + path
-                       + " (org.keyact.test.misbehave.crash): killed by SIGSEGV during a "
-                         "resolve; the resolve failed with KEYACT_E_PLUGIN, 2 cards left in "
-                         "exile (stranded)";
+                       + " (org.keyact.test.misbehave.open): " + sandbox_kill
+                       + " during a resolve; the resolve failed with KEYACT_E_PLUGIN, 2 cards "
+                         "left in exile (stranded)";
     std::string all;
     EXPECT_EQ(take_warnings(line, &all), 1) << all;
 }
