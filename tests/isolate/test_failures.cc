@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <mutex>
 #include <string>
@@ -430,11 +431,16 @@ TEST(Stepped, CopiedBlockRefused)
 
 // ---- concurrency ----
 
-int32_t slow_choice(gpointer, keyact_card_id, const keyact_option *, uint32_t count,
-                    uint32_t *out_index)
+std::atomic<int> choosing;
+
+// Both resolves wait here until the other is here too (at most 5 s): two
+// resolves in flight at once. The host's own time: not the plugin's deadline.
+int32_t both_choosing(gpointer, keyact_card_id, const keyact_option *, uint32_t count,
+                      uint32_t *out_index)
 {
-    // The host's own time: not the plugin's deadline.
-    g_usleep(200000);
+    choosing++;
+    for (int i = 0; i < 500 && choosing.load() < 2; i++)
+        g_usleep(10000);
     *out_index = count - 1u;
     return KEYACT_OK;
 }
@@ -445,9 +451,10 @@ TEST(Concurrent, EachResolveItsOwnHelper)
     load(&loaded, g_getenv("KEYACT_DISCOVER_MODULE"), 100);
     keyact_registry_set_validation(loaded.registry, KEYACT_VALIDATION_OFF);
     KeyactIsolationStats before = stats_of(loaded.discover);
+    choosing = 0;
     auto play = [&](int32_t *status) {
         Game game(1, false);
-        fake_host_set_chooser(game.host, FAKE_CHOOSE_CALLBACK, 0, slow_choice, nullptr);
+        fake_host_set_chooser(game.host, FAKE_CHOOSE_CALLBACK, 0, both_choosing, nullptr);
         FakeResolve res;
         fake_resolve_prepare(&res, game.host, 1, 3, KEYACT_CARD_NONE);
         *status = keyact_bound_action_resolve(&loaded.discover, fake_host_table(game.host),
@@ -459,6 +466,7 @@ TEST(Concurrent, EachResolveItsOwnHelper)
     two.join();
     EXPECT_EQ(a, KEYACT_OK);
     EXPECT_EQ(b, KEYACT_OK);
+    EXPECT_EQ(choosing.load(), 2);
     KeyactIsolationStats after = stats_of(loaded.discover);
     EXPECT_EQ(after.helpers_started, before.helpers_started + 1u)
         << "two resolves at once: the idle helper and one more";
