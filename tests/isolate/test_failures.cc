@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,6 +28,10 @@
 
 #include "fake_host.h"
 #include "keyact-host.h"
+
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#endif
 
 namespace {
 
@@ -373,6 +378,12 @@ TEST(Load, UnsafeHelper)
 // fails and says so; the plugin never runs unsandboxed.
 TEST(Load, SandboxRefused)
 {
+#if __has_include(<valgrind/valgrind.h>)
+    // valgrind runs system calls itself: a filter of this process does not
+    // reach the helper it starts.
+    if (RUNNING_ON_VALGRIND)
+        GTEST_SKIP() << "under valgrind this process's filter does not reach its helper";
+#endif
     pid_t child = fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
@@ -380,7 +391,13 @@ TEST(Load, SandboxRefused)
         seccomp_rule_add(filter, SCMP_ACT_ERRNO(EINVAL), SCMP_SYS(seccomp), 0);
         seccomp_rule_add(filter, SCMP_ACT_ERRNO(EINVAL), SCMP_SYS(prctl), 1,
                          SCMP_A0(SCMP_CMP_EQ, PR_SET_SECCOMP));
-        if (filter == nullptr || seccomp_load(filter) != 0)
+        int loaded = filter != nullptr ? seccomp_load(filter) : -1;
+        seccomp_release(filter);
+        // Under a tool that emulates system calls (valgrind) the filter
+        // may not hold: then there is nothing to test here.
+        uint32_t action = SCMP_ACT_KILL_PROCESS;
+        long probe = syscall(SYS_seccomp, 2 /* SECCOMP_GET_ACTION_AVAIL */, 0, &action);
+        if (loaded != 0 || probe != -1 || errno != EINVAL)
             _exit(3);
         g_autoptr(GError) error = nullptr;
         KeyactPlugin *plugin = keyact_plugin_load(g_getenv("KEYACT_DISCOVER_MODULE"),
@@ -398,7 +415,9 @@ TEST(Load, SandboxRefused)
     int status = 0;
     ASSERT_EQ(waitpid(child, &status, 0), child);
     ASSERT_TRUE(WIFEXITED(status));
-    EXPECT_EQ(WEXITSTATUS(status), 0) << "1: loaded anyway; 2: wrong message; 3: no filter";
+    if (WEXITSTATUS(status) == 3)
+        GTEST_SKIP() << "this process cannot put up a seccomp filter of its own here";
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "1: loaded anyway; 2: wrong message";
 }
 
 // ---- the stepped block ----
