@@ -175,6 +175,7 @@ static const char *host_error_name(gint code)
     case KEYACT_HOST_ERROR_UNSAFE_FILE: return "UNSAFE_FILE";
     case KEYACT_HOST_ERROR_INVALID: return "INVALID";
     case KEYACT_HOST_ERROR_RESOLVE: return "RESOLVE";
+    case KEYACT_HOST_ERROR_ISOLATION: return "ISOLATION";
     default: return "UNKNOWN";
     }
 }
@@ -203,6 +204,8 @@ static gboolean load_discover(KeyactRegistry *registry, const char *stage, const
                                     keyact_plugin_get_action(plugin, 0)->impl_id, out, &error);
     g_string_append_printf(line, ", \"ok\": %s", ok ? "true" : "false");
     if (ok) {
+        g_string_append_printf(line, ", \"isolated\": %s",
+                               keyact_plugin_is_isolated(plugin) ? "true" : "false");
         g_string_append(line, ", \"impl_id\": ");
         json_string(line, out->action->impl_id);
         g_string_append(line, ", \"description\": ");

@@ -34,11 +34,14 @@ Also: `keyact check` passes each plugin's file and negotiation checks.
 
 Output: TAP, one test point per plugin and column, then the table (as TAP
 comments). --table prints only the table, as Markdown (README.md's copy).
+What isolation does not hold yet (KNOWN_FAILURES) is a TAP TODO: it
+fails, and the day it passes meson says so.
 """
 import argparse
 import ctypes
 import json
 import os
+import re
 import resource
 import secrets
 import shutil
@@ -50,8 +53,12 @@ import tempfile
 import time
 
 INPROCESS_TIMEOUT = 3.0     # seconds an in-process run may take before the test kills it
-ISOLATED_TIMEOUT = 20.0     # a safety net only: isolated runs end on their own
+ISOLATED_TIMEOUT = 10.0     # a safety net only: isolated runs end on their own
 DEADLINE_MS = 500           # KEYACT_ISOLATE_DEADLINE_MS of the isolated runs
+# allocate touches its memory as it goes: at the default deadline it meets
+# the helper's address-space cap (1 GiB) before the deadline.
+DEADLINE_MS_OF = {'allocate': 5000}
+ENGINE_MEMORY_KIB = 256 << 10  # an isolated engine's peak RSS stays under this
 INPROCESS_MEMORY = 1 << 30  # RLIMIT_AS of an in-process engine
 LEFTOVER_GRACE = 2.0        # seconds a helper may take to go after the engine exits
 STRUCK_CARDS = [1, 2]       # the engine's top two library cards: in exile when an act strikes
@@ -77,7 +84,41 @@ ISOLATED_STATUS = {
     'kill-parent': REFUSED_OR_DIES,
     'foreign-card': {'KEYACT_E_DENIED'}, 'foreign-player': {'KEYACT_E_DENIED'},
     'init-crash': None,     # never resolves: its load fails
+    'proto-garbage': DIES, 'proto-truncated': DIES, 'proto-huge': DIES,
+    'proto-out-of-order': DIES, 'chatty': DIES,
+    'orphan': None,         # never returns: the test kills the engine mid-resolve
 }
+
+# Acts during which the test kills the engine (SIGKILL to the engine's pid
+# alone, as a crash ends an engine) once the plugin says it struck: what is
+# left of the plugin afterwards is the point.
+ENGINE_CRASHES = ('orphan',)
+
+# Acts that need an isolating host: in-process there is no helper socket
+# to break (the test point is skipped; the table says what happened).
+ISOLATED_ONLY = ('proto-garbage', 'proto-truncated', 'proto-huge', 'proto-out-of-order')
+
+# What isolation does not hold yet: each test point is a TAP TODO (it
+# fails; the day it passes meson reports an unexpected pass, and the entry
+# goes). README.md says more of each.
+KNOWN_FAILURES = {
+    # Documented (keyact-host.h, "isolated plugins"): while loading, before
+    # init returns, a plugin can read the files the engine's user can read
+    # and hand them to the host's log callback.
+    'leak-init': 'gap: a plugin reads files while it loads, before the sandbox, and logs '
+                 'them through the host',
+    'chatty': 'bug: a plugin that keeps making quick host calls is never late for one, so '
+              'the per-call deadline never fires; the resolve goes on until the helper\'s '
+              'RLIMIT_CPU (600 s of its CPU time)',
+    'orphan': 'bug: prctl is not on the load filter\'s deny list, so a plugin clears its '
+              'parent-death signal in init; spinning mid-resolve it never reads the EOF, '
+              'and its helper outlives a crashed engine (up to its 600 s RLIMIT_CPU)',
+}
+
+# How long an isolated run may take before the test kills the engine, where
+# not ISOLATED_TIMEOUT: chatty is expected to be stopped by the library
+# well within ten times its deadline.
+ISOLATED_TIMEOUT_OF = {'chatty': 10 * DEADLINE_MS / 1000}
 
 PR_SET_CHILD_SUBREAPER = 36
 
@@ -108,6 +149,9 @@ class Run:
         self.files = []             # files the act made (by their token name)
         self.trace = False
         self.engine_pid = None
+        self.scratch = ''
+        self.token = ''
+        self.crashed_by_test = False    # the test killed the engine mid-resolve
 
     def stage(self, name):
         found = [line for line in self.lines if line.get('stage') == name]
@@ -166,6 +210,15 @@ def cmdline(pid):
         return '?'
 
 
+def read_text(path):
+    """A file's text, '' when it is not there (yet)."""
+    try:
+        with open(path, errors='replace') as f:
+            return f.read()
+    except FileNotFoundError:
+        return ''
+
+
 def reap_all():
     while True:
         try:
@@ -180,11 +233,12 @@ class Harness:
     def __init__(self, args):
         self.engine = os.path.abspath(args.engine)
         self.good = os.path.abspath(args.good)
+        self.helper = os.path.abspath(args.helper)
         self.sanitized = args.sanitize not in ('', 'none')
         self.passthrough = {k: v for k, v in os.environ.items()
                             if k in ('ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'G_SLICE')}
 
-    def environment(self, home, isolated):
+    def environment(self, act, home, isolated):
         env = {
             'PATH': '/usr/bin:/bin',
             'HOME': home,
@@ -193,7 +247,8 @@ class Harness:
             'KEYACT_IMPL': '',
             'KEYACT_VALIDATE': 'fatal',
             'KEYACT_ISOLATE': '1' if isolated else '0',
-            'KEYACT_ISOLATE_DEADLINE_MS': str(DEADLINE_MS),
+            'KEYACT_ISOLATE_DEADLINE_MS': str(DEADLINE_MS_OF.get(act, DEADLINE_MS)),
+            'KEYACT_PLUGIN_HELPER': self.helper,
             'G_MESSAGES_DEBUG': '',
         }
         # A sanitizer build's runtime settings come from the caller (CI).
@@ -205,6 +260,7 @@ class Harness:
         run = Run(act, isolated)
         scratch = tempfile.mkdtemp(prefix=f'keyact-hostile-{act}-')
         token = secrets.token_hex(8)
+        run.scratch, run.token = scratch, token
         run.secret = 'keyact-hostile-secret-' + secrets.token_hex(16)
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         try:
@@ -226,12 +282,13 @@ class Harness:
             started = time.time() - 1
             out_path = os.path.join(scratch, 'engine.out')
             err_path = os.path.join(scratch, 'engine.err')
-            self.launch(run, [self.engine, copy, self.good], self.environment(home, isolated),
-                        work, out_path, err_path, isolated)
-            with open(out_path, errors='replace') as f:
-                run.stdout = f.read()
-            with open(err_path, errors='replace') as f:
-                run.stderr = f.read()
+            crash_when = f'hostile {act}: striking' if isolated and act in ENGINE_CRASHES \
+                else None
+            self.launch(run, [self.engine, copy, self.good],
+                        self.environment(act, home, isolated), work, out_path, err_path,
+                        isolated, crash_when)
+            run.stdout = read_text(out_path)
+            run.stderr = read_text(err_path)
             for text in run.stdout.splitlines():
                 try:
                     run.lines.append(json.loads(text))
@@ -252,8 +309,9 @@ class Harness:
                         pass
         return run
 
-    def launch(self, run, argv, env, cwd, out_path, err_path, isolated):
-        """Run the engine under a sacrificial parent; collect its fate."""
+    def launch(self, run, argv, env, cwd, out_path, err_path, isolated, crash_when=None):
+        """Run the engine under a sacrificial parent; collect its fate. With
+        `crash_when`, SIGKILL the engine alone once its output holds it."""
         limit = None if (isolated or self.sanitized) else INPROCESS_MEMORY
         report_r, report_w = os.pipe()
         parent = os.fork()
@@ -298,7 +356,8 @@ class Harness:
             finally:
                 os._exit(0)
         os.close(report_w)
-        timeout = ISOLATED_TIMEOUT if isolated else INPROCESS_TIMEOUT
+        timeout = ISOLATED_TIMEOUT_OF.get(run.act, ISOLATED_TIMEOUT) if isolated \
+            else INPROCESS_TIMEOUT
         deadline = time.monotonic() + timeout
         report = b''
         while not report.endswith(b'\n'):
@@ -320,6 +379,10 @@ class Harness:
                 pid, status = os.waitpid(run.engine_pid, os.WNOHANG)
                 if pid:
                     engine_status = status
+            if crash_when is not None and not run.crashed_by_test and engine_status is None \
+                    and crash_when in read_text(out_path):
+                os.kill(run.engine_pid, signal.SIGKILL)
+                run.crashed_by_test = True
             if engine_status is None and time.monotonic() > deadline and run.fate is None:
                 run.fate = ('timeout', timeout)
                 try:
@@ -402,6 +465,8 @@ class Harness:
 
 def fate_text(run):
     kind, value = run.fate
+    if run.crashed_by_test:
+        return 'the test killed the engine mid-resolve (SIGKILL), as a crash would'
     if kind == 'signal':
         return f'engine killed by {value}'
     if kind == 'timeout':
@@ -436,7 +501,8 @@ def effects(run):
     if run.parent_killed:
         said.append("the engine's parent was killed")
     if run.leftovers:
-        said.append('processes left behind: ' + '; '.join(run.leftovers))
+        said.append('processes left behind (killed by the test): '
+                    + '; '.join(os.path.basename(p.split(' ')[1]) for p in run.leftovers))
     account = run.stage('account')
     if account is not None:
         if account['names_changed']:
@@ -446,21 +512,53 @@ def effects(run):
             said.append(f"cards lost: {account['in_exile']} left in exile unlisted, "
                         f"{account['not_in_exactly_one_zone']} not in exactly one zone")
     for message in run.act_logs():
-        if 'malloc refused' in message or 'never refused' in message \
-                or 'accepted' in message or 'refused with' in message:
+        if any(word in message for word in ('malloc refused', 'never refused', 'accepted',
+                                            'refused with', 'no socket', 'failed:')):
             said.append('plugin: ' + message)
     resolve = run.stage('resolve')
     if resolve is not None and resolve['conservation'] is not None:
         said.append('conservation: ' + resolve['conservation'])
     end = run.stage('end') or resolve
     if end is not None and end.get('peak_rss_kib', 0) > 200 * 1024:
-        said.append(f"engine grew to {end['peak_rss_kib'] // 1024} MiB")
+        said.append(f"engine grew to {end['peak_rss_kib'] // 1024} MiB"
+                    + ('' if run.isolated else
+                       f' (stopped by the test\'s own {INPROCESS_MEMORY >> 30} GiB RLIMIT_AS)'))
+    elif end is not None and any('malloc refused' in m for m in run.act_logs()):
+        said.append(f"the engine's own peak RSS {end['peak_rss_kib'] // 1024} MiB")
     return said
 
 
+def library_says(run):
+    """What libkeyact-host's warnings said of the plugin (the part after the
+    plugin's name, up to the first ';'), and whom the validation layer
+    blamed."""
+    said = []
+    for line in run.stderr.splitlines():
+        if '-WARNING **' in line and f'hostile.{run.act})' in line:
+            said.append(line.split(f'hostile.{run.act}): ', 1)[1].split('; ')[0])
+        blamed = re.search(r'keyact-validate-WARNING .*host "[^"]*": (\w+)', line)
+        if blamed:
+            said.append(f"the validation layer blamed the host's {blamed.group(1)}")
+    return said
+
+
+def tidy(text, run):
+    """The run's scratch paths, token and secret in words that stay the
+    same from run to run (the table in README.md is a copy)."""
+    text = text.replace(os.path.join(run.scratch, 'home'), '$HOME')
+    text = text.replace(os.path.join(run.scratch, 'work'), '.')
+    text = text.replace(run.scratch, 'SCRATCH')
+    text = text.replace(run.token, 'TOKEN')
+    return re.sub(r'keyact-hostile-secret-[0-9a-f]+', 'keyact-hostile-secret-...', text)
+
+
 def summary(run):
-    parts = [p for p in (fate_text(run), status_text(run)) if p]
-    return '; '.join(parts + effects(run)) or 'nothing'
+    status = status_text(run)
+    warnings = library_says(run)
+    if status and warnings:
+        status += ' (' + '; '.join(warnings) + ')'
+    parts = [p for p in (fate_text(run), status) if p]
+    return tidy('; '.join(parts + effects(run)) or 'nothing', run)
 
 
 def check_inprocess(run):
@@ -474,7 +572,7 @@ def check_inprocess(run):
         return fate == ('signal', 'SIGABRT')
     if act == 'exit-zero':
         return fate == ('exit', 0) and resolve is None and run.stage('end') is None
-    if act in ('endless-loop', 'sleep'):
+    if act in ('endless-loop', 'sleep', 'orphan', 'chatty'):
         return fate[0] == 'timeout'
     if act in ('leak-log', 'leak-init'):
         return "the engine's output" in run.secret_places
@@ -511,10 +609,19 @@ def check_inprocess(run):
     return False
 
 
-def check_isolated(run, plugin_path_in_scratch=None):
+def check_isolated(run):
     """Contained: returns the list of what went wrong (empty: all held)."""
     wrong = []
     end = run.stage('end')
+    if run.act in ENGINE_CRASHES:
+        # Only what outlives the engine counts here.
+        if not run.crashed_by_test:
+            wrong.append(f'the plugin never struck: {fate_text(run) or run.fate}')
+        if run.leftovers:
+            wrong.append('processes left behind: ' + '; '.join(run.leftovers))
+        if run.parent_killed:
+            wrong.append("the engine's parent was killed")
+        return wrong
     if run.fate != ('exit', 0) or end is None:
         wrong.append(f'the engine did not survive: {fate_text(run) or run.fate}')
     if run.parent_killed:
@@ -544,6 +651,8 @@ def check_isolated(run, plugin_path_in_scratch=None):
         resolve = run.stage('resolve')
         if load is None or not load['ok']:
             wrong.append(f'the load failed: {load}')
+        elif not load['isolated']:
+            wrong.append('the plugin was loaded in-process, not isolated')
         elif resolve is None:
             wrong.append('no resolve result')
         else:
@@ -573,6 +682,8 @@ def check_isolated(run, plugin_path_in_scratch=None):
             wrong.append(f"cards not accounted for: {account}")
         if account['names_changed']:
             wrong.append(f"card names changed in the engine: {account['names_changed']}")
+    if end is not None and end['peak_rss_kib'] > ENGINE_MEMORY_KIB:
+        wrong.append(f"the engine grew to {end['peak_rss_kib'] >> 10} MiB")
     good = run.stage('good')
     if good is None:
         wrong.append('the next resolve, with the real discover, did not run')
@@ -639,6 +750,7 @@ def main():
     parser.add_argument('--engine', required=True)
     parser.add_argument('--good', required=True)
     parser.add_argument('--keyact', required=True)
+    parser.add_argument('--helper', required=True, help='keyact-plugin-helper of the build')
     parser.add_argument('--sanitize', default='none')
     parser.add_argument('--plugin', action='append', default=[])
     parser.add_argument('--table', action='store_true', help='print the Markdown table only')
@@ -653,42 +765,57 @@ def main():
 
     harness = Harness(args)
     plugins = [p for p in args.plugin if not args.only or act_of(p) in args.only]
-    tap = []
+    points = []
     rows = []
+
+    def point(ok, name, notes, directive=None):
+        """One TAP test point, printed at once (a timeout still shows how
+        far the run got). `directive`: 'SKIP reason' or 'TODO reason'."""
+        points.append(ok or directive is not None and directive.startswith(('SKIP', 'TODO')))
+        if args.table:
+            return
+        line = f"{'ok' if ok else 'not ok'} {len(points)} - {name}"
+        print(line + (f' # {directive}' if directive else ''), flush=True)
+        if not ok or directive:
+            for note in notes:
+                print(f'#   {note}', flush=True)
+
     for plugin in plugins:
         act = act_of(plugin)
         tries = describe(harness.engine, plugin)
         if not args.table:
             failing = check_file_and_negotiation(args.keyact, plugin)
-            tap.append((not failing, f'{act}: keyact check, file and negotiation checks',
-                        failing))
+            point(not failing, f'{act}: keyact check passes the file and negotiation checks',
+                  failing)
         if harness.sanitized:
             inprocess = 'not run in a sanitizer build'
         else:
             run = harness.run(plugin, isolated=False)
             inprocess = summary(run)
-            tap.append((check_inprocess(run), f'{act} in-process: the act works', [inprocess]))
+            if act in ISOLATED_ONLY:
+                point(True, f'{act} in-process', [inprocess],
+                      'SKIP breaks an isolating host\'s protocol: no helper in-process')
+            else:
+                point(check_inprocess(run), f'{act} in-process: the act works', [inprocess])
+        name = f'{act} isolated: contained, nothing lost, the next resolve works'
+        if harness.sanitized and act == 'allocate':
+            point(True, name, [], 'SKIP a sanitizer build\'s helper has no address-space cap '
+                  '(the runtime\'s shadow memory)')
+            rows.append((act, tries, inprocess, 'not run in a sanitizer build', '-'))
+            continue
         run = harness.run(plugin, isolated=True)
         wrong = check_isolated(run)
-        tap.append((not wrong, f'{act} isolated: contained, nothing lost, the next resolve works',
-                    wrong + [summary(run)]))
+        known = KNOWN_FAILURES.get(act)
+        point(not wrong, name, wrong + [summary(run)], f'TODO {known}' if known else None)
         rows.append((act, tries, inprocess, summary(run), stranded_text(run)))
-        if not args.table:
-            ok, name, notes = tap[-1]
-            print(f"# {name}: {'ok' if ok else 'NOT OK'}", flush=True)
 
     if args.table:
         print(table(rows))
         return 0
-    print(f'1..{len(tap)}')
-    for number, (ok, name, notes) in enumerate(tap, 1):
-        print(f"{'ok' if ok else 'not ok'} {number} - {name}")
-        if not ok:
-            for note in notes:
-                print(f'#   {note}')
+    print(f'1..{len(points)}')
     for line in table(rows).splitlines():
         print('# ' + line)
-    return 0 if all(ok for ok, _, _ in tap) else 1
+    return 0 if all(points) else 1
 
 
 if __name__ == '__main__':

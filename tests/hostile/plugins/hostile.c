@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "discover.h"
@@ -135,6 +136,34 @@ int hostile_write_file(const hostile_strike *strike, const char *path, const cha
         return -err;
     }
     hostile_log(strike, "wrote %zd bytes to %s", n, path);
+    return 0;
+}
+
+void hostile_find_socket(hostile_config *config)
+{
+    struct stat st;
+    for (int fd = 0; fd < 1024; fd++) {
+        if (fstat(fd, &st) == 0 && S_ISSOCK(st.st_mode)) {
+            config->socket_fd = fd;
+            return;
+        }
+    }
+}
+
+int hostile_write_socket(const hostile_strike *strike, const void *data, size_t size)
+{
+    int fd = strike->config->socket_fd;
+    if (fd < 0) {
+        hostile_log(strike, "init found no socket among its file descriptors: nothing to write to");
+        return -EBADF;
+    }
+    ssize_t n = write(fd, data, size);
+    if (n < 0) {
+        int err = errno;
+        hostile_log(strike, "write(fd %d) failed: %s", fd, strerror(err));
+        return -err;
+    }
+    hostile_log(strike, "wrote %zd bytes to the socket at fd %d", n, fd);
     return 0;
 }
 
@@ -266,6 +295,7 @@ static int32_t hostile_init(const keyact_version *chosen, const char *plugin_pat
     hostile_ctx *ctx = calloc(1, sizeof *ctx);
     if (ctx == NULL)
         return KEYACT_E_NOMEM;
+    ctx->config.socket_fd = -1;
     read_config(plugin_path, &ctx->config);
     if (ctx->config.armed && hostile_act.at_init != NULL)
         hostile_act.at_init(&ctx->config);

@@ -42,8 +42,10 @@ typedef struct hostile_config {
     char home[512];             /* home: where to write when HOME is unset */
     char trace_path[512];       /* trace: the file the /bin/sh command of fork-exec writes */
     uint16_t port;              /* port: a TCP listener on 127.0.0.1, 0 none */
-    /* Bytes an act kept from init (the secret, read before any sandbox). */
+    /* What an act found in init, before any sandbox: the secret's bytes,
+     * the first socket among its file descriptors (-1: none). */
     char kept[256];
+    int socket_fd;
 } hostile_config;
 
 /* What an act gets when it strikes. */
@@ -94,6 +96,15 @@ int hostile_send_tcp(const hostile_strike *strike, const char *data);
 
 /* Create `path` and write `data` to it. Returns 0 or -errno; logs either way. */
 int hostile_write_file(const hostile_strike *strike, const char *path, const char *data);
+
+/* at_init of the acts that break an isolating host's protocol: the first
+ * of fds 0..1023 that is a socket (fstat), in config->socket_fd, as a
+ * plugin finds its way out of the helper it runs in. */
+void hostile_find_socket(hostile_config *config);
+
+/* Write `size` bytes to config->socket_fd as they are. Returns 0 or -errno
+ * (or -EBADF when init found no socket); logs either way. */
+int hostile_write_socket(const hostile_strike *strike, const void *data, size_t size);
 
 /* A host-owned name of `card`: face 0's, from describe_card (the string
  * the host keeps), or NULL (logged). */
