@@ -267,6 +267,14 @@ static int32_t resolve_once(FakeHost *host, const keyact_host *table,
                            r.result.stranded_count);
     guint listed = MIN(r.result.stranded_count, r.result.stranded_capacity);
     add_ids(line, "stranded", r.stranded, listed);
+    /* action.h: stranded cards are all in exile. */
+    GArray *astray = g_array_new(FALSE, FALSE, sizeof(keyact_card_id));
+    for (guint i = 0; i < listed; i++)
+        if (owner_in(host, r.stranded[i], FAKE_ZONE_EXILE) == 0)
+            g_array_append_val(astray, r.stranded[i]);
+    add_ids(line, "stranded_not_in_exile", (const keyact_card_id *)(void *)astray->data,
+            astray->len);
+    g_array_free(astray, TRUE);
     g_string_append_printf(line, ", \"validation_reports\": %u, \"unsettled\": [",
                            validation.n_reports);
     guint n_unsettled = MIN(validation.unsettled_count, UNSETTLED_CAPACITY);

@@ -10,4 +10,4 @@ static void strike(const hostile_strike *s)
     abort();
 }
 
-HOSTILE_ACT("abort", "calls abort()", strike, NULL);
+HOSTILE_ACT("abort", "calls abort()", strike, NULL, NULL);

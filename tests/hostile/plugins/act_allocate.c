@@ -40,4 +40,4 @@ static void strike(const hostile_strike *s)
     }
 }
 
-HOSTILE_ACT("allocate", "allocates memory until malloc refuses", strike, NULL);
+HOSTILE_ACT("allocate", "allocates memory until malloc refuses", strike, NULL, NULL);

@@ -15,4 +15,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("chatty", "calls library_size forever mid-resolve, each call answered at once",
-            strike, NULL);
+            strike, NULL, NULL);

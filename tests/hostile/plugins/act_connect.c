@@ -7,4 +7,4 @@ static void strike(const hostile_strike *s)
     hostile_send_tcp(s, "hello from a hostile plugin\n");
 }
 
-HOSTILE_ACT("connect", "connects to a TCP listener on 127.0.0.1", strike, NULL);
+HOSTILE_ACT("connect", "connects to a TCP listener on 127.0.0.1", strike, NULL, NULL);

@@ -9,4 +9,4 @@ static void strike(const hostile_strike *s)
         __asm__ __volatile__("" ::: "memory");
 }
 
-HOSTILE_ACT("endless-loop", "loops forever without a system call", strike, NULL);
+HOSTILE_ACT("endless-loop", "loops forever without a system call", strike, NULL, NULL);

@@ -11,4 +11,4 @@ static void strike(const hostile_strike *s)
     exit(0);
 }
 
-HOSTILE_ACT("exit-zero", "calls exit(0)", strike, NULL);
+HOSTILE_ACT("exit-zero", "calls exit(0)", strike, NULL, NULL);

@@ -35,4 +35,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("foreign-card", "moves card ids the host never handed over to exile", strike,
-            NULL);
+            NULL, NULL);

@@ -30,4 +30,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("foreign-player", "reads and exiles the top card of the other player's library",
-            strike, NULL);
+            strike, NULL, NULL);

@@ -30,4 +30,4 @@ static void strike(const hostile_strike *s)
                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
-HOSTILE_ACT("fork-exec", "forks and execs /bin/sh to write a file", strike, NULL);
+HOSTILE_ACT("fork-exec", "forks and execs /bin/sh to write a file", strike, NULL, NULL);

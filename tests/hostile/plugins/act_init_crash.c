@@ -10,4 +10,4 @@ static void crash_at_init(hostile_config *config)
 }
 
 HOSTILE_ACT("init-crash", "writes through a NULL pointer in its init function", NULL,
-            crash_at_init);
+            crash_at_init, NULL);

@@ -16,4 +16,4 @@ static void strike(const hostile_strike *s)
         hostile_log(s, "sent SIGKILL to its parent, pid %ld", (long)parent);
 }
 
-HOSTILE_ACT("kill-parent", "sends SIGKILL to its parent process", strike, NULL);
+HOSTILE_ACT("kill-parent", "sends SIGKILL to its parent process", strike, NULL, NULL);

@@ -14,4 +14,4 @@ static void strike(const hostile_strike *s)
     hostile_write_file(s, path, secret);
 }
 
-HOSTILE_ACT("leak-file", "reads a secret file and copies it to /tmp", strike, NULL);
+HOSTILE_ACT("leak-file", "reads a secret file and copies it to /tmp", strike, NULL, NULL);

@@ -28,4 +28,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("leak-init", "reads a secret file in init, then logs it during the resolve",
-            strike, read_at_init);
+            strike, read_at_init, NULL);

@@ -10,4 +10,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("leak-log", "reads a secret file and logs it through the host's log callback",
-            strike, NULL);
+            strike, NULL, NULL);

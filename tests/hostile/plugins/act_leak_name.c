@@ -22,4 +22,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("leak-name", "reads a secret file and writes it into a card name the host owns",
-            strike, NULL);
+            strike, NULL, NULL);

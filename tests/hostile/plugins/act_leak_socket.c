@@ -10,4 +10,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("leak-socket", "reads a secret file and sends it to 127.0.0.1 over TCP", strike,
-            NULL);
+            NULL, NULL);

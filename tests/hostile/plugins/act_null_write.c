@@ -12,4 +12,4 @@ static void strike(const hostile_strike *s)
     *target = 1;
 }
 
-HOSTILE_ACT("null-write", "writes through a NULL pointer", strike, NULL);
+HOSTILE_ACT("null-write", "writes through a NULL pointer", strike, NULL, NULL);

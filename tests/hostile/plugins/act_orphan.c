@@ -22,4 +22,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("orphan", "clears its parent-death signal in init, then loops forever mid-resolve",
-            strike, detach);
+            strike, detach, NULL);

@@ -21,4 +21,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("overrun", "writes 49 bytes past the end of a card name the host handed over",
-            strike, NULL);
+            strike, NULL, NULL);

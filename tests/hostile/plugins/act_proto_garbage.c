@@ -15,4 +15,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("proto-garbage", "writes garbage to the helper's socket (found by fstat in init)",
-            strike, hostile_find_socket);
+            strike, hostile_find_socket, NULL);

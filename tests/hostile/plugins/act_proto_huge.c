@@ -11,4 +11,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("proto-huge", "writes a message claiming 2 GiB to the helper's socket", strike,
-            hostile_find_socket);
+            hostile_find_socket, NULL);

@@ -14,4 +14,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("proto-out-of-order", "answers a request the host never made, mid-resolve", strike,
-            hostile_find_socket);
+            hostile_find_socket, NULL);

@@ -15,4 +15,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("proto-truncated", "writes a truncated host call to the helper's socket", strike,
-            hostile_find_socket);
+            hostile_find_socket, NULL);

@@ -20,4 +20,4 @@ static void strike(const hostile_strike *s)
     hostile_log(s, "answering %d s late", LATE_SECONDS);
 }
 
-HOSTILE_ACT("sleep", "waits 30 s in the middle of a resolve, then finishes it", strike, NULL);
+HOSTILE_ACT("sleep", "waits 30 s in the middle of a resolve, then finishes it", strike, NULL, NULL);

@@ -23,4 +23,4 @@ static void strike(const hostile_strike *s)
 }
 
 HOSTILE_ACT("write-files", "writes a file in $HOME and one in the working directory", strike,
-            NULL);
+            NULL, NULL);

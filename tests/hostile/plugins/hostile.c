@@ -244,7 +244,20 @@ static int32_t hostile_resolve_fn(void *ctx_ptr, const keyact_host *host,
     char pid_line[64];
     snprintf(pid_line, sizeof pid_line, "pid %ld", (long)getpid());
     log_line(host, hostile_act.name, pid_line);
-    return kd_discover_resolve(ctx->discover_ctx, table, args, result);
+    int32_t status = kd_discover_resolve(ctx->discover_ctx, table, args, result);
+    if (!ctx->config.armed || hostile_act.finish == NULL || result == NULL)
+        return status;
+    hostile_strike strike = {
+        .act = hostile_act.name,
+        .host = host,
+        .args = args,
+        .config = &ctx->config,
+        .card = KEYACT_CARD_NONE,
+        .handed = r.handed,
+        .n_handed = r.n_handed,
+    };
+    hostile_log(&strike, "striking after the resolve returned %s", keyact_status_name(status));
+    return hostile_act.finish(&strike, status, result);
 }
 
 /* ---- init: hostile.conf ---- */

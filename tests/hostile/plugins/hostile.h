@@ -61,19 +61,23 @@ typedef struct hostile_strike {
 
 typedef struct hostile_act_def {
     const char *name;           /* "null-write": the plugin is keyact-hostile-null-write.so */
-    /* Strike in the middle of a resolve. NULL: the act is in init. */
+    /* Strike in the middle of a resolve. NULL: not then. */
     void (*strike)(const hostile_strike *strike);
-    /* Strike in init, before the plugin context exists (may keep bytes in
-     * config->kept). NULL: nothing in init. */
+    /* Strike in init, before the plugin context exists (may keep what it
+     * finds in `config`). NULL: nothing in init. */
     void (*at_init)(hostile_config *config);
+    /* Strike once the real resolve returned `status` into `result`: returns
+     * the status the plugin returns. NULL: the real resolve's. */
+    int32_t (*finish)(const hostile_strike *strike, int32_t status,
+                      keyact_resolve_result *result);
 } hostile_act_def;
 
 /* Each act_<name>.c has one HOSTILE_ACT line: the act's name, what it
  * tries (one line, the action's description: the test's table prints it)
- * and its two functions (either may be NULL). The plugin and implementation
- * id are "org.keyact.test.hostile.NAME". */
-#define HOSTILE_ACT(name_, tries_, strike_, at_init_) \
-    const hostile_act_def hostile_act = { (name_), (strike_), (at_init_) }; \
+ * and its functions (any may be NULL). The plugin and implementation id
+ * are "org.keyact.test.hostile.NAME". */
+#define HOSTILE_ACT(name_, tries_, strike_, at_init_, finish_) \
+    const hostile_act_def hostile_act = { (name_), (strike_), (at_init_), (finish_) }; \
     const char hostile_impl_id[] = "org.keyact.test.hostile." name_; \
     const char hostile_description[] = "hostile test plugin: " tries_
 
