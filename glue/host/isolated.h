@@ -211,6 +211,11 @@ int32_t iso_resolve(IsoAction *action, const keyact_host *host, const keyact_res
 int32_t iso_fail_resolve(IsoAction *action, const keyact_host *host, const char *what,
                          const char *during, const IsoRecord *record,
                          keyact_resolve_result *result);
+/* The request that starts a resolve (RESOLVE, BEGIN) of `action` on
+ * `host` for `args`, in helper->out; the helper's record of moves starts
+ * empty. */
+void iso_start_request(IsoHelper *helper, KiMessageType type, const IsoAction *action,
+                       const keyact_host *host, const keyact_resolve_args *args);
 /* A result mirrored into a request; the answer's copy back. */
 void iso_put_result(KiWriter *writer, const keyact_resolve_result *result);
 gboolean iso_get_result(KiReader *done, keyact_resolve_result *result);
