@@ -108,6 +108,9 @@ gboolean iso_helper_send(IsoHelper *helper);
 gboolean iso_helper_receive(IsoHelper *helper);
 /* The helper broke the protocol: kill it, remember `why`. Returns FALSE. */
 gboolean iso_helper_violation(IsoHelper *helper, const char *format, ...) G_GNUC_PRINTF(2, 3);
+/* TRUE when an idle helper's socket is open and holds nothing: it waits
+ * for a request, as an idle helper must. */
+gboolean iso_helper_quiet(IsoHelper *helper);
 /* Kill and reap the helper (idempotent); `what` (may be NULL) is kept as
  * the reason when none is yet. */
 void iso_helper_kill(IsoHelper *helper, const char *what);

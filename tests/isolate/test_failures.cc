@@ -610,4 +610,30 @@ TEST(NoHelperLeft, EngineExits)
     engine_goes(false);
 }
 
+// An idle helper killed from outside (an operator, the OOM killer) is not
+// handed to the next resolve: that one starts a fresh helper and works.
+TEST(Pool, IdleHelperKilledIsReplaced)
+{
+    g_log_set_handler("keyact-host", G_LOG_LEVEL_WARNING, capture, nullptr);
+    take_warnings("");
+    Loaded loaded;
+    load(&loaded, g_getenv("KEYACT_DISCOVER_MODULE"), 2000);
+    std::vector<pid_t> idle = helpers_of(getpid());
+    ASSERT_FALSE(idle.empty());
+    for (pid_t pid : idle)
+        kill(pid, SIGKILL);
+    for (int i = 0; i < 500 && alive(idle[0]); i++)
+        g_usleep(10000);
+    KeyactIsolationStats before = stats_of(loaded.discover);
+    Game game(1, false);
+    FakeResolve res;
+    fake_resolve_prepare(&res, game.host, 1, 3, KEYACT_CARD_NONE);
+    EXPECT_EQ(keyact_bound_action_resolve(&loaded.discover, fake_host_table(game.host),
+                                          &res.args, &res.result),
+              KEYACT_OK);
+    EXPECT_EQ(stats_of(loaded.discover).helpers_started, before.helpers_started + 1u);
+    std::string all;
+    EXPECT_EQ(take_warnings("", &all), 0) << all;
+}
+
 } // namespace
