@@ -166,6 +166,17 @@ static gboolean past_deadline(IsoHelper *helper)
     return FALSE;
 }
 
+gboolean iso_helper_quiet(IsoHelper *helper)
+{
+    struct pollfd p = { .fd = helper->fd, .events = POLLIN | POLLRDHUP };
+
+    if (helper->lost)
+        return FALSE;
+    while (poll(&p, 1, 0) < 0 && errno == EINTR)
+        ;
+    return p.revents == 0;
+}
+
 gboolean iso_helper_send(IsoHelper *helper)
 {
     gsize length = 0;

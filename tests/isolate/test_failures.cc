@@ -420,6 +420,29 @@ TEST(Load, SandboxRefused)
     EXPECT_EQ(WEXITSTATUS(status), 0) << "1: loaded anyway; 2: wrong message";
 }
 
+// ---- while it loads ----
+
+// Where the kernel has Landlock, the helper's plugin reads nothing but
+// itself and the system's libraries while it loads: init's open of a file
+// of the machine's is refused (the fixture crashes if it was not).
+TEST(Load, InitReadsNoFile)
+{
+    if (syscall(SYS_landlock_create_ruleset, nullptr, 0, 1u /* ..._VERSION */) < 0)
+        GTEST_SKIP() << "this kernel has no Landlock";
+    g_log_set_handler("keyact-host", G_LOG_LEVEL_WARNING, capture, nullptr);
+    take_warnings("");
+    Loaded loaded;
+    load(&loaded, fixture("init_reads"), 2000);
+    Game game(2, false);
+    FakeResolve res;
+    fake_resolve_prepare(&res, game.host, 1, 3, KEYACT_CARD_NONE);
+    EXPECT_EQ(keyact_bound_action_resolve(&loaded.discover, fake_host_table(game.host),
+                                          &res.args, &res.result),
+              KEYACT_OK);
+    std::string all;
+    EXPECT_EQ(take_warnings("", &all), 0) << all;
+}
+
 // ---- the stepped block ----
 
 // A block copied and used after its resolve ended is refused, not followed
@@ -585,6 +608,32 @@ TEST(NoHelperLeft, EngineKilledMidResolve)
 TEST(NoHelperLeft, EngineExits)
 {
     engine_goes(false);
+}
+
+// An idle helper killed from outside (an operator, the OOM killer) is not
+// handed to the next resolve: that one starts a fresh helper and works.
+TEST(Pool, IdleHelperKilledIsReplaced)
+{
+    g_log_set_handler("keyact-host", G_LOG_LEVEL_WARNING, capture, nullptr);
+    take_warnings("");
+    Loaded loaded;
+    load(&loaded, g_getenv("KEYACT_DISCOVER_MODULE"), 2000);
+    std::vector<pid_t> idle = helpers_of(getpid());
+    ASSERT_FALSE(idle.empty());
+    for (pid_t pid : idle)
+        kill(pid, SIGKILL);
+    for (int i = 0; i < 500 && alive(idle[0]); i++)
+        g_usleep(10000);
+    KeyactIsolationStats before = stats_of(loaded.discover);
+    Game game(1, false);
+    FakeResolve res;
+    fake_resolve_prepare(&res, game.host, 1, 3, KEYACT_CARD_NONE);
+    EXPECT_EQ(keyact_bound_action_resolve(&loaded.discover, fake_host_table(game.host),
+                                          &res.args, &res.result),
+              KEYACT_OK);
+    EXPECT_EQ(stats_of(loaded.discover).helpers_started, before.helpers_started + 1u);
+    std::string all;
+    EXPECT_EQ(take_warnings("", &all), 0) << all;
 }
 
 } // namespace

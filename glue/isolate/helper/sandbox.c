@@ -4,7 +4,8 @@
  *
  * 1. Before the plugin is opened (its constructors, negotiate and init run
  *    under it): a deny list. Loading a shared object needs open, mmap and
- *    read of files, so those stay; what no loading needs is killed:
+ *    read of files, so those stay (which files: landlock.c narrows them to
+ *    the plugin and the system's libraries); what no loading needs is killed:
  *    networking, new processes and programs, signals to other processes,
  *    ptrace and reading other processes' memory, creating, writing,
  *    renaming or removing files, io_uring (which would do all of these
