@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* act_leak_init.c - read the secret file in init, when the plugin is
  * loaded, and hand it to the host's log during the resolve: a sandbox that
- * starts after init does not stop the read. */
+ * starts after init does not stop the read; one in place before the plugin
+ * is opened does. */
+#include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "hostile.h"
@@ -10,8 +14,11 @@
 static void read_at_init(hostile_config *config)
 {
     int fd = open(config->secret_path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    if (fd < 0) {
+        snprintf(config->init_error, sizeof config->init_error, "open(%s) in init failed: %s",
+                 config->secret_path, strerror(errno));
         return;
+    }
     ssize_t n = read(fd, config->kept, sizeof config->kept - 1);
     close(fd);
     config->kept[n > 0 ? n : 0] = '\0';
@@ -22,7 +29,8 @@ static void read_at_init(hostile_config *config)
 static void strike(const hostile_strike *s)
 {
     if (s->config->kept[0] == '\0')
-        hostile_log(s, "init could not read the secret");
+        hostile_log(s, "%s", s->config->init_error[0] != '\0' ? s->config->init_error
+                                                                 : "init read an empty secret");
     else
         hostile_log(s, "the secret read in init is %s", s->config->kept);
 }

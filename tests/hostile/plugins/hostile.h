@@ -4,16 +4,18 @@
  * Each hostile plugin is the real discover (kd_discover_resolve) behind a
  * host interposer (tests/compat/fixtures/wrong_host.h), plus one act, picked
  * at build time: hostile.c is the shared plugin, act_<name>.c defines the
- * act (hostile_act_def). The act strikes in the middle of the resolve,
+ * act (hostile_act_def). Most acts strike in the middle of the resolve,
  * right after the plugin's second move to exile succeeded, so cards are in
- * exile when it strikes; an act with `at_init` strikes in init instead.
+ * exile when they strike; some strike in init (`at_init`), or after the
+ * real resolve returned (`finish`).
  *
- * Armed only by a file: init reads "hostile.conf" beside the plugin file
- * (key=value lines, below). Without it the plugin is a plain discover that
- * says "not armed" in its log, so `keyact check` or a build-tree search
- * path runs it harmlessly. The test copies the plugin into a scratch
- * directory and writes the file beside it: init reads it before any
- * sandbox a host could put it in, as a stranger's plugin reads its own data.
+ * Armed only by its own file: the test writes key=value lines (below) into
+ * its copy of the plugin file, after a marker in a static buffer, as a
+ * stranger would compile its targets in. The build tree's file holds none,
+ * so there the plugin is a plain discover that says "not armed" in its
+ * log: `keyact check` or a build-tree search path runs it harmlessly.
+ * Nothing is read from any other file, so whatever sandbox a host puts
+ * around the load, the plugin knows its targets.
  *
  * Every act reports what it did and what failed (with errno) through the
  * host's log callback, one line starting "hostile ACT: ", so a test sees
@@ -34,17 +36,21 @@
  * the acts on foreign cards must leave out). */
 #define HOSTILE_MAX_HANDED 64u
 
-/* hostile.conf, parsed. Every string is "" when its key is absent. */
+/* Room for the configuration in the plugin file (hostile.c). */
+#define HOSTILE_CONF_BYTES 2048u
+
+/* The configuration, parsed. Every string is "" when its key is absent. */
 typedef struct hostile_config {
-    int armed;                  /* hostile.conf was read */
+    int armed;                  /* the plugin file holds a configuration */
     char token[64];             /* token: unique per test run; names every file an act makes */
     char secret_path[512];      /* secret: the file whose content the leaking acts try to get out */
     char home[512];             /* home: where to write when HOME is unset */
     char trace_path[512];       /* trace: the file the /bin/sh command of fork-exec writes */
     uint16_t port;              /* port: a TCP listener on 127.0.0.1, 0 none */
-    /* What an act found in init, before any sandbox: the secret's bytes,
-     * the first socket among its file descriptors (-1: none). */
+    /* What an act found in init: the secret's bytes, or why it could not
+     * read them; the first socket among its file descriptors (-1: none). */
     char kept[256];
+    char init_error[600];
     int socket_fd;
 } hostile_config;
 
