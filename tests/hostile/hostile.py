@@ -2,33 +2,32 @@
 # SPDX-License-Identifier: MIT
 """hostile.py - the hostile plugins, in-process and isolated (issue 31).
 
-    hostile.py --engine ENGINE --good DISCOVER.so --keyact KEYACT \\
-               [--sanitize none] [--table] --plugin HOSTILE.so ...
+    hostile.py --engine ENGINE --good DISCOVER.so --keyact KEYACT --helper HELPER \\
+               [--sanitize none] [--table] [--only ACT] --plugin HOSTILE.so ...
 
 Each hostile plugin (plugins/act_*.c) is a working discover that does one
 harmful thing during a resolve. Each runs twice in keyact-hostile-engine
 (engine.c), once in the engine's own process and once isolated
 (KEYACT_ISOLATE=1), always with KEYACT_VALIDATE=fatal, in a scratch
 directory of its own: the plugin is copied there with its configuration
-written into the copy (that arms it), HOME and the working directory are scratch directories, a secret
-file and a TCP listener on 127.0.0.1 wait for it, and the engine runs under
-a sacrificial parent process this script owns. This script is a child
-subreaper, so any process the engine leaves behind comes back to it.
+written into the copy (that arms it), HOME and the working directory are
+scratch directories, a secret file and a TCP listener on 127.0.0.1 wait
+for it, and the engine runs under a sacrificial parent process this script
+owns. This script is a child subreaper, so any process the engine leaves
+behind comes back to it.
 
 In-process, each act must work (that proves the plugin is live, so that
 "blocked" below means something); in a sanitizer build that column is not
 run. Isolated, for every plugin: the engine survives and reaches its end;
-the resolve returns the plugin's status (KEYACT_E_PLUGIN; KEYACT_E_DENIED
-for cards or players it was never handed; KEYACT_OK only for an act whose
-system call the sandbox refused, after which the plugin finished the
-resolve); no card is lost (the cards a failed resolve exiled are listed as
-stranded, the engine puts them back, and every card is in exactly one
-zone); the act is blocked (the secret reaches no output, no file and not
-the listener; no file appears in HOME, the working directory, /tmp or /;
-the listener sees no connection; the /bin/sh trace does not exist; the
-sacrificial parent lives; no process is left behind); and the next resolve
-in the same engine, with the real discover, works. A plugin that crashes in
-init fails to load with KEYACT_HOST_ERROR_ISOLATION naming its file.
+the resolve returns the plugin's status (ISOLATED_STATUS); no card is lost
+(the cards a failed resolve exiled are listed as stranded, the engine puts
+them back, and every card is in exactly one zone); the act is blocked (the
+secret reaches no output, no file and not the listener; no file appears in
+HOME, the working directory, /tmp or /; the listener sees no connection;
+the /bin/sh trace does not exist; the sacrificial parent lives; no process
+is left behind); and the next resolve in the same engine, with the real
+discover, works. A plugin that crashes in init fails to load with
+KEYACT_HOST_ERROR_ISOLATION naming its file.
 
 Also: `keyact check` passes each plugin's file and negotiation checks.
 
@@ -62,26 +61,24 @@ ENGINE_MEMORY_KIB = 256 << 10  # an isolated engine's peak RSS stays under this
 INPROCESS_MEMORY = 1 << 30  # RLIMIT_AS of an in-process engine
 LEFTOVER_GRACE = 2.0        # seconds a helper may take to go after the engine exits
 STRUCK_CARDS = [1, 2]       # the engine's top two library cards: in exile when an act strikes
-REAL_DISCOVER_ID = 'org.keyact.discover.cr701_57'
 
 # `keyact check`'s checks of the file and the negotiation; the others run
 # the plugin's code (init, resolves).
 FILE_AND_NEGOTIATION = ('elf', 'exports', 'load', 'entry', 'members', 'negotiate')
 
-# Statuses an isolated resolve may return, per act. KEYACT_OK is allowed
-# only where the sandbox may refuse the act's system call with an error
-# (then the plugin carries on and finishes the resolve) instead of killing
-# the helper.
+# Statuses an isolated resolve may return, per act. Every forbidden system
+# call kills the helper (the sandbox's allow list), so acts that make one
+# die. KEYACT_OK only where the plugin carries on harmlessly: its memory
+# refused at the helper's cap, its read in init refused, its overrun in
+# the helper's own heap (which may also crash the helper).
 DIES = {'KEYACT_E_PLUGIN'}
-REFUSED_OR_DIES = {'KEYACT_E_PLUGIN', 'KEYACT_OK'}
 ISOLATED_STATUS = {
     'null-write': DIES, 'abort': DIES, 'exit-zero': DIES, 'endless-loop': DIES,
-    'sleep': DIES,
-    'allocate': REFUSED_OR_DIES, 'overrun': REFUSED_OR_DIES,
-    'leak-log': REFUSED_OR_DIES, 'leak-name': REFUSED_OR_DIES, 'leak-file': REFUSED_OR_DIES,
-    'leak-socket': REFUSED_OR_DIES, 'leak-init': REFUSED_OR_DIES,
-    'write-files': REFUSED_OR_DIES, 'connect': REFUSED_OR_DIES, 'fork-exec': REFUSED_OR_DIES,
-    'kill-parent': REFUSED_OR_DIES,
+    'sleep': DIES, 'leak-log': DIES, 'leak-name': DIES, 'leak-file': DIES,
+    'leak-socket': DIES, 'write-files': DIES, 'connect': DIES, 'fork-exec': DIES,
+    'kill-parent': DIES,
+    'allocate': {'KEYACT_OK'}, 'leak-init': {'KEYACT_OK'},
+    'overrun': {'KEYACT_OK', 'KEYACT_E_PLUGIN'},
     'foreign-card': {'KEYACT_E_DENIED'}, 'foreign-player': {'KEYACT_E_DENIED'},
     'foreign-peek': {'KEYACT_E_DENIED'}, 'forged-result': {'KEYACT_E_DENIED'},
     'init-crash': None,     # never resolves: its load fails
@@ -779,9 +776,13 @@ def stranded_text(run):
         return '-'
     if not resolve['stranded']:
         return 'none'
-    recover = run.stage('recover') or {'moved_back': []}
-    back = 'all put back' if recover['moved_back'] == resolve['stranded'] \
-        else f"put back: {recover['moved_back']}"
+    moved = (run.stage('recover') or {'moved_back': []})['moved_back']
+    if moved == resolve['stranded']:
+        back = 'all put back'
+    elif not moved:
+        back = 'none put back (none in exile)'
+    else:
+        back = f'put back: {ids_text(moved)}'
     return f"{len(resolve['stranded'])} (cards {ids_text(resolve['stranded'])}), {back}"
 
 

@@ -38,8 +38,8 @@ static void strike(const hostile_strike *s)
             used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
                                      seen > 1 ? ", " : "", desc.faces[0]->name);
     }
-    hostile_log(s, "cards never handed over described: %u of %u accepted (%s; a refusal: %s)",
-                seen, tried, names, keyact_status_name(last));
+    hostile_log(s, "cards never handed over described: %u of %u accepted%s%s (a refusal: %s)",
+                seen, tried, seen > 0 ? ": " : "", names, keyact_status_name(last));
 }
 
 HOSTILE_ACT("foreign-peek", "describes card ids the host never handed over (hidden cards)",
