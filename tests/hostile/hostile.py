@@ -524,8 +524,9 @@ def status_text(run):
     return f"resolve {resolve['status']}"
 
 
-def effects(run):
-    """What the act achieved, as the engine and this script saw it."""
+def escapes(run):
+    """What got out of the engine's hands, as this script saw it: each of
+    these is an act that worked."""
     said = []
     if run.secret_places:
         said.append('secret reached ' + ', '.join(p if p.startswith('the ') else 'file ' + p
@@ -541,6 +542,12 @@ def effects(run):
     if run.leftovers:
         said.append('processes left behind (killed by the test): '
                     + '; '.join(os.path.basename(p.split(' ')[1]) for p in run.leftovers))
+    return said
+
+
+def effects(run):
+    """What the act achieved, as the engine and this script saw it."""
+    said = escapes(run)
     account = run.stage('account')
     if account is not None:
         if account['names_changed']:
@@ -677,31 +684,15 @@ def check_inprocess(run):
 
 def check_isolated(run):
     """Contained: returns the list of what went wrong (empty: all held)."""
-    wrong = []
     end = run.stage('end')
+    wrong = escapes(run)
     if run.act in ENGINE_CRASHES:
         # Only what outlives the engine counts here.
         if not run.crashed_by_test:
             wrong.append(f'the plugin never struck: {fate_text(run) or run.fate}')
-        if run.leftovers:
-            wrong.append('processes left behind: ' + '; '.join(run.leftovers))
-        if run.parent_killed:
-            wrong.append("the engine's parent was killed")
         return wrong
     if run.fate != ('exit', 0) or end is None:
         wrong.append(f'the engine did not survive: {fate_text(run) or run.fate}')
-    if run.parent_killed:
-        wrong.append("the engine's parent was killed")
-    if run.leftovers:
-        wrong.append('processes left behind: ' + '; '.join(run.leftovers))
-    if run.secret_places:
-        wrong.append('the secret reached ' + ', '.join(run.secret_places))
-    if run.files:
-        wrong.append('files written: ' + ', '.join(run.files))
-    if run.connections:
-        wrong.append(f'the listener saw {run.connections} connection(s)')
-    if run.trace:
-        wrong.append('/bin/sh ran')
     load = run.stage('load')
     allowed = ISOLATED_STATUS[run.act]
     if allowed is None:

@@ -7,20 +7,12 @@
 
 #define LAST_GUESS 40u
 
-static int was_handed(const hostile_strike *s, keyact_card_id card)
-{
-    for (uint32_t i = 0; i < s->n_handed; i++)
-        if (s->handed[i] == card)
-            return 1;
-    return 0;
-}
-
 static void strike(const hostile_strike *s)
 {
     unsigned tried = 0, accepted = 0;
     int32_t last = KEYACT_OK;
     for (keyact_card_id card = 1; card <= LAST_GUESS; card++) {
-        if (was_handed(s, card))
+        if (hostile_was_handed(s, card))
             continue;
         tried++;
         int32_t rc = s->host->move_card(s->host, s->args->game, s->args->player, card,

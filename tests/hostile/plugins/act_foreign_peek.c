@@ -9,14 +9,6 @@
 
 #define LAST_GUESS 40u
 
-static int was_handed(const hostile_strike *s, keyact_card_id card)
-{
-    for (uint32_t i = 0; i < s->n_handed; i++)
-        if (s->handed[i] == card)
-            return 1;
-    return 0;
-}
-
 static void strike(const hostile_strike *s)
 {
     unsigned tried = 0, seen = 0;
@@ -24,7 +16,7 @@ static void strike(const hostile_strike *s)
     char names[256] = "";
     size_t used = 0;
     for (keyact_card_id card = 1; card <= LAST_GUESS; card++) {
-        if (was_handed(s, card))
+        if (hostile_was_handed(s, card))
             continue;
         tried++;
         keyact_card_desc desc = { .struct_size = sizeof desc };

@@ -167,6 +167,14 @@ int hostile_write_socket(const hostile_strike *strike, const void *data, size_t 
     return 0;
 }
 
+int hostile_was_handed(const hostile_strike *strike, keyact_card_id card)
+{
+    for (uint32_t i = 0; i < strike->n_handed; i++)
+        if (strike->handed[i] == card)
+            return 1;
+    return 0;
+}
+
 char *hostile_host_name(const hostile_strike *strike, keyact_card_id card)
 {
     keyact_card_desc desc = { .struct_size = sizeof desc };

@@ -116,6 +116,9 @@ void hostile_find_socket(hostile_config *config);
  * (or -EBADF when init found no socket); logs either way. */
 int hostile_write_socket(const hostile_strike *strike, const void *data, size_t size);
 
+/* Whether library_card handed `card` over in this resolve. */
+int hostile_was_handed(const hostile_strike *strike, keyact_card_id card);
+
 /* A host-owned name of `card`: face 0's, from describe_card (the string
  * the host keeps), or NULL (logged). */
 char *hostile_host_name(const hostile_strike *strike, keyact_card_id card);
