@@ -14,7 +14,7 @@ static void strike(const hostile_strike *s)
     if (name == NULL)
         return;
     size_t len = strlen(name);
-    memset(name + len, 'X', OVERRUN_BYTES);
+    memset(name + len, '@', OVERRUN_BYTES);
     name[len + OVERRUN_BYTES] = '\0';
     hostile_log(s, "wrote %u bytes past the end of the name of card %llu", OVERRUN_BYTES + 1u,
                 (unsigned long long)s->card);
