@@ -54,8 +54,8 @@ import time
 INPROCESS_TIMEOUT = 3.0     # seconds an in-process run may take before the test kills it
 ISOLATED_TIMEOUT = 10.0     # a safety net only: isolated runs end on their own
 DEADLINE_MS = 500           # KEYACT_ISOLATE_DEADLINE_MS of the isolated runs
-# allocate touches its memory as it goes: at the default deadline it meets
-# the helper's address-space cap (1 GiB) before the deadline.
+# allocate touches a gigabyte as it goes: 500 ms would stop it first; at
+# 5000 ms (the default) it meets the helper's address-space cap (1 GiB).
 DEADLINE_MS_OF = {'allocate': 5000}
 ENGINE_MEMORY_KIB = 256 << 10  # an isolated engine's peak RSS stays under this
 INPROCESS_MEMORY = 1 << 30  # RLIMIT_AS of an in-process engine
