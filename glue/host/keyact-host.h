@@ -447,10 +447,11 @@ typedef struct {
     /* TRUE: every later load of the registry is isolated, as with
      * KEYACT_LOAD_ISOLATED (KEYACT_ISOLATE=1 isolates whatever this says). */
     gboolean isolate;
-    /* How long the plugin may run between two of its messages: from a
-     * request or a host call's answer to its next host call or its answer
-     * (the host's own callbacks are not counted: a player may think for
-     * minutes). A plugin over it is killed and the call fails with
+    /* How long the plugin may run in one call (a resolve, a step, a load
+     * step): its own time, from the request and from each host call's
+     * answer to its next message, added up over the call (the host's own
+     * callbacks are not counted: a player may think for minutes; a plugin
+     * that makes cheap host calls without end meets it too). A plugin over it is killed and the call fails with
      * KEYACT_E_PLUGIN ("killed at its 5000 ms deadline"). 0: the
      * environment's KEYACT_ISOLATE_DEADLINE_MS, else 5000. */
     guint deadline_ms;
