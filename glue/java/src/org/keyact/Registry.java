@@ -53,9 +53,10 @@ public final class Registry implements AutoCloseable {
      * The one registry of this process, for an engine that needs keyact for its whole life: made
      * on first use with every plugin of the standard plugin path loaded, in this order: each
      * directory of the system property {@code org.keyact.plugin.path} (':'-separated; files
-     * sorted by name), then {@link #loadSearchPath()} ({@code KEYACT_PLUGIN_PATH}, then the
-     * install directory). Files it refuses are listed by {@link #refused()}; a resolve of an
-     * action no plugin serves throws {@link Status#NOTFOUND} saying where it looked. Its
+     * sorted by name), then the plugins this jar carries (when its natives are the jar's: see the
+     * binding's README, "Natives"), then {@link #loadSearchPath()} ({@code KEYACT_PLUGIN_PATH},
+     * then the install directory). Files it refuses are listed by {@link #refused()}; a resolve
+     * of an action no plugin serves throws {@link Status#NOTFOUND} saying where it looked. Its
      * {@link #close()} does nothing: it lives as long as the process.
      *
      * @since 1.4
@@ -67,22 +68,30 @@ public final class Registry implements AutoCloseable {
     private static Registry loadShared() {
         Registry r = new Registry();
         r.isShared = true;
-        String path = System.getProperty("org.keyact.plugin.path", "");
-        for (String dir : path.split(":")) {
-            java.io.File[] files = dir.isEmpty() ? null : new java.io.File(dir).listFiles((d, name) -> name.endsWith(".so"));
-            if (files == null)
-                continue;
-            java.util.Arrays.sort(files);
-            for (java.io.File f : files) {
-                try {
-                    r.load(f.toPath());
-                } catch (KeyactException refusedFile) {
-                    // listed by refused(), as the search path's refusals are
-                }
-            }
-        }
+        for (String dir : System.getProperty("org.keyact.plugin.path", "").split(":"))
+            if (!dir.isEmpty())
+                r.loadEach(new java.io.File(dir));
+        // Loaded by full path from the extraction directory: libkeyact-host checks each file
+        // and that directory as it checks any plugin (owner, no write access for others).
+        if (Native.BUNDLED_PLUGINS.isPresent())
+            r.loadEach(Native.BUNDLED_PLUGINS.get().toFile());
         r.loadSearchPath();
         return r;
+    }
+
+    /** Every *.so of {@code dir}, sorted by name; refusals are listed by refused(). */
+    private void loadEach(java.io.File dir) {
+        java.io.File[] files = dir.listFiles((d, name) -> name.endsWith(".so"));
+        if (files == null)
+            return;
+        java.util.Arrays.sort(files);
+        for (java.io.File f : files) {
+            try {
+                load(f.toPath());
+            } catch (KeyactException refusedFile) {
+                // listed by refused(), as the search path's refusals are
+            }
+        }
     }
 
     /** Where a resolve that found no implementation says it looked. */
@@ -91,6 +100,7 @@ public final class Registry implements AutoCloseable {
         s.append(plugins().size()).append(" plugin(s) loaded");
         if (isShared)
             s.append(" from -Dorg.keyact.plugin.path=").append(System.getProperty("org.keyact.plugin.path", ""))
+                .append(Native.BUNDLED_PLUGINS.isPresent() ? ", the jar's plugins in " + Native.BUNDLED_PLUGINS.get() : "")
                 .append(", KEYACT_PLUGIN_PATH=").append(System.getenv().getOrDefault("KEYACT_PLUGIN_PATH", ""))
                 .append(" and the install directory");
         for (Refusal r : refused())
