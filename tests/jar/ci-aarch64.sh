@@ -30,17 +30,19 @@ for tool in aarch64-linux-gnu-gcc qemu-aarch64-static patchelf; do
     command -v $tool >/dev/null || { say "SKIP: $tool is not installed"; exit 77; }
 done
 qemu=qemu-aarch64-static
+logs=$cross.logs
+mkdir -p "$logs"
 
 t=$(now)
 if [ ! -f "$cross/build.ninja" ]; then
     rm -rf "$cross"
     meson setup "$cross" "$src" --cross-file "$src/packaging/cross/aarch64-linux-gnu.ini" \
-        -Djava=enabled -Djar_natives=enabled -Dxmage=disabled -Dman=disabled >"$cross.setup.log" 2>&1 \
-        || { cat "$cross.setup.log"; say "FAIL: meson setup"; exit 1; }
+        -Djava=enabled -Djar_natives=enabled -Dxmage=disabled -Dman=disabled >"$logs/setup.log" 2>&1 \
+        || { cat "$logs/setup.log"; say "FAIL: meson setup"; exit 1; }
 fi
 ninja -C "$cross" glue/java/natives-linux-aarch64.stamp glue/cli/keyact \
-    tests/unit/keyact-unit-conformance tests/cascade/keyact-cascade-conformance >"$cross.ninja.log" 2>&1 \
-    || { cat "$cross.ninja.log"; say "FAIL: the cross build"; exit 1; }
+    tests/unit/keyact-unit-conformance tests/cascade/keyact-cascade-conformance >"$logs/ninja.log" 2>&1 \
+    || { cat "$logs/ninja.log"; say "FAIL: the cross build"; exit 1; }
 natives=$cross/glue/java/natives
 say "cross build (natives, keyact, conformance tests): $(took "$t")"
 
@@ -60,7 +62,7 @@ say "conformance under qemu (meson test, keyact check on both plugins): $(took "
 
 t=$(now)
 meson configure "$build" "-Djar_natives_from=$natives"
-ninja -C "$build" >"$build.ninja-jar.log" 2>&1 || { cat "$build.ninja-jar.log"; say "FAIL: rebuilding the jars"; exit 1; }
+ninja -C "$build" >"$logs/ninja-jars.log" 2>&1 || { cat "$logs/ninja-jars.log"; say "FAIL: rebuilding the jars"; exit 1; }
 meson test -C "$build" --no-rebuild --print-errorlogs --suite jar
 grep -hE '^(keyact(-xmage)?\.jar:|  linux-[a-z0-9_]+: [0-9]+ files|linux-[a-z0-9_]+: glibc floor)' \
     "$build/meson-logs/testlog.txt" | sed 's/^/aarch64: /'
