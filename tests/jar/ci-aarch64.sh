@@ -18,7 +18,8 @@
 #     switch test on keyact-xmage.jar alone (SwitchTest and JarNativesTest).
 # Prints each step's time. Needs (CI installs them): crossbuild-essential-arm64,
 # qemu-user-static, and with `dpkg --add-architecture arm64`: libglib2.0-dev:arm64
-# libjson-glib-dev:arm64 libffi-dev:arm64 libgtest-dev:arm64 libstdc++6:arm64.
+# libjson-glib-dev:arm64 libffi-dev:arm64 libseccomp-dev:arm64 libgtest-dev:arm64
+# libstdc++6:arm64.
 set -eu
 mkdir -p "$2"
 build=$(cd "$1" && pwd) cross=$(cd "$2" && pwd)

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * starts JVMs ({@link NativesProbe}) on keyact.jar alone, with no keyact system property, no
  * LD_LIBRARY_PATH and no KEYACT_* variable unless the case is about one, and a cache directory
  * of its own (XDG_CACHE_HOME): extraction on first use, verification after, files planted or
- * half written beforehand, JVMs starting at once, unsafe directories, a platform the jar does not
- * carry, and the system-library override.
+ * half written beforehand, JVMs starting at once, isolated plugins in the jar's helper, unsafe
+ * directories, a platform the jar does not carry, and the system-library override.
  */
 class BundledNativesTest {
     @TempDir
@@ -73,6 +73,16 @@ class BundledNativesTest {
         return new Run(p.waitFor(), out);
     }
 
+    /** The files keyact.jar carries for this platform (its INDEX's lines but comments and the glibc floor). */
+    private static List<String> bundled() throws IOException {
+        try (java.io.InputStream in = Registry.class.getResourceAsStream(
+                "/org/keyact/native/" + NativeLoader.platform() + "/INDEX")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                .filter(l -> !l.startsWith("#") && !l.startsWith("glibc "))
+                .map(l -> l.split(" ", 3)[2]).toList();
+        }
+    }
+
     /** The one platform folder the runs extracted into. */
     private Path extracted() throws IOException {
         try (Stream<Path> s = Files.list(tmp.resolve("cache/keyact"))) {
@@ -88,17 +98,20 @@ class BundledNativesTest {
 
     @Test
     void firstUseExtractsAndLaterStartsVerify() throws Exception {
+        List<String> files = bundled();
+        assertTrue(files.containsAll(List.of("libkeyact-jni.so", "libkeyact-host.so.1", "keyact-plugin-helper",
+            "libglib-2.0.so.0", "libgmodule-2.0.so.0", "libffi.so.8", "libpcre2-8.so.0",
+            "plugins/keyact-discover.so", "plugins/keyact-cascade.so")), files.toString());
         Run first = run(Map.of());
         first.ok();
-        assertTrue(first.natives().contains("0 verified, 8 extracted"), first.out());
+        assertTrue(first.natives().contains("0 verified, " + files.size() + " extracted"), first.out());
         Path dir = extracted();
         assertTrue(dir.getFileName().toString().matches(NativeLoader.platform() + "-[0-9a-f]{20}"), dir.toString());
         assertEquals("rwx------", mode(tmp.resolve("cache/keyact")));
         assertEquals("rwx------", mode(dir));
         assertEquals("rwx------", mode(dir.resolve("plugins")));
-        for (String f : List.of("libkeyact-jni.so", "libkeyact-host.so.1", "libglib-2.0.so.0", "libgmodule-2.0.so.0",
-                                "libffi.so.8", "libpcre2-8.so.0", "plugins/keyact-discover.so", "plugins/keyact-cascade.so"))
-            assertEquals("r--------", mode(dir.resolve(f)), f);
+        for (String f : files)
+            assertEquals(f.equals("keyact-plugin-helper") ? "r-x------" : "r--------", mode(dir.resolve(f)), f);
         // The plugins are the jar's, loaded by full path from the extraction directory, and
         // every library keyact loaded (GLib too, though this machine has its own) is the copy
         // there: DT_RPATH $ORIGIN wins over the system's.
@@ -113,7 +126,7 @@ class BundledNativesTest {
 
         Run second = run(Map.of());
         second.ok();
-        assertTrue(second.natives().contains("8 verified, 0 extracted"), second.out());
+        assertTrue(second.natives().contains(files.size() + " verified, 0 extracted"), second.out());
         assertEquals(dir, extracted());
     }
 
@@ -137,7 +150,7 @@ class BundledNativesTest {
 
         Run r = run(Map.of());
         r.ok();
-        assertTrue(r.natives().contains("5 verified, 3 extracted"), r.out());
+        assertTrue(r.natives().contains((bundled().size() - 3) + " verified, 3 extracted"), r.out());
         assertTrue(Files.isRegularFile(ffi, LinkOption.NOFOLLOW_LINKS));
         assertEquals("r--------", mode(glib));
         assertEquals("r--------", mode(plugin));
@@ -160,7 +173,20 @@ class BundledNativesTest {
         }
         Run after = run(Map.of());
         after.ok();
-        assertTrue(after.natives().contains("8 verified, 0 extracted"), after.out());
+        assertTrue(after.natives().contains(bundled().size() + " verified, 0 extracted"), after.out());
+    }
+
+    /**
+     * Isolated plugins (org.keyact.isolate=true) from the jar: libkeyact-host finds the helper
+     * the jar carries beside it, extracted with its exec bit, and the resolve runs there.
+     */
+    @Test
+    void isolatedPluginsRunInTheJarsHelper() throws Exception {
+        Run r = run(Map.of(), "-Dorg.keyact.isolate=true");
+        r.ok();
+        Path dir = extracted();
+        assertTrue(r.out().contains("plugin " + dir.resolve("plugins/keyact-discover.so") + " isolated"), r.out());
+        assertEquals("r-x------", mode(dir.resolve("keyact-plugin-helper")));
     }
 
     @Test

@@ -11,8 +11,8 @@ import java.util.logging.Logger;
  * A JVM as an engine starts it, for {@link BundledNativesTest}: keyact's debug line on stderr,
  * then {@link Registry#shared()} with whatever natives the loader picks, one discover resolved
  * through it, and where this process mapped each library from (/proc/self/maps). Prints
- * "plugin FILE", "resolved OUTCOME NAME" and "mapped FILE" lines; a failure is its stack trace
- * and exit status 1.
+ * "plugin FILE" (and " isolated" when it runs in a helper process), "resolved OUTCOME NAME" and
+ * "mapped FILE" lines; a failure is its stack trace and exit status 1.
  */
 public final class NativesProbe {
     private NativesProbe() {}
@@ -26,7 +26,7 @@ public final class NativesProbe {
 
         Registry shared = Registry.shared();
         for (Plugin p : shared.plugins())
-            System.out.println("plugin " + p.file());
+            System.out.println("plugin " + p.file() + (p.isolated() ? " isolated" : ""));
         for (Refusal r : shared.refused())
             System.out.println("refused " + r.file() + ": " + r.reason());
 
