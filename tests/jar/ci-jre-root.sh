@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# ci-jre-root.sh BUILD WORK: keyact-xmage.jar on a machine with only a JRE (CI, as root;
-# needs mmdebstrap, bubblewrap, the Debian mirror, ../shared/engines/xmage).
+# ci-jre-root.sh root WORK: make the root alone (CI starts it early, in the background: it
+#     waits on the mirror while the cross build uses the CPU).
+# ci-jre-root.sh play BUILD WORK: keyact-xmage.jar on a machine with only a JRE (CI, as root;
+#     needs mmdebstrap, bubblewrap, the Debian mirror, ../shared/engines/xmage).
 #
 # A minimal Debian 12 root (mmdebstrap --variant=minbase with openjdk-17-jre-headless:
-# nothing of keyact, no development package) in WORK/root, then:
+# nothing of keyact, no development package) in WORK/root (made here unless `root` finished
+# it), then:
 #  - GLib, GModule, libffi and PCRE2 taken out of it (Debian's JRE root has them through
 #    HarfBuzz, other distributions' may not): only the jar's copies can serve keyact;
 #  - XMage's jars (../shared/engines/xmage) and their Debian run-time jars (guava, gson,
@@ -19,28 +22,37 @@
 # extraction under /home/player/.cache/keyact. Prints each step's time. Exit 77 when a tool or
 # ../shared is missing.
 set -eu
-build=$1 work=$2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 xmage=$src/../shared/engines/xmage
-jar=$build/glue/engines/xmage/keyact-xmage.jar
-tests=$build/glue/engines/xmage/tests/keyact-xmage-tests.jar
 say() { echo "jre-root: $*"; }
-for tool in mmdebstrap bwrap; do
-    command -v $tool >/dev/null || { say "SKIP: $tool is not installed"; exit 77; }
-done
-[ -d "$xmage" ] || { say "SKIP: no $xmage"; exit 77; }
-[ -f "$jar" ] && [ -f "$tests" ] || { say "FAIL: build $jar and $tests first"; exit 1; }
 now() { date +%s.%N; }
 took() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f s", b - a }'; }
+command -v mmdebstrap >/dev/null || { say "SKIP: mmdebstrap is not installed"; exit 77; }
 
-rm -rf "$work"
-mkdir -p "$work"
+# WORK/root, complete when WORK/root.done exists (a root half made is made again).
+make_root() {
+    rm -rf "$1/root" "$1/root.done"
+    mkdir -p "$1"
+    t=$(now)
+    mmdebstrap --quiet --variant=minbase --include=openjdk-17-jre-headless bookworm "$1/root"
+    say "mmdebstrap minbase + openjdk-17-jre-headless: $(du -sh "$1/root" | cut -f1), $(took "$t")"
+    : >"$1/root.done"
+}
+
+case $1 in
+    root) make_root "$2"; exit 0 ;;
+    play) build=$2 work=$3 ;;
+    *) echo "usage: ci-jre-root.sh root WORK | play BUILD WORK" >&2; exit 2 ;;
+esac
+jar=$build/glue/engines/xmage/keyact-xmage.jar
+tests=$build/glue/engines/xmage/tests/keyact-xmage-tests.jar
+command -v bwrap >/dev/null || { say "SKIP: bwrap is not installed"; exit 77; }
+[ -d "$xmage" ] || { say "SKIP: no $xmage"; exit 77; }
+[ -f "$jar" ] && [ -f "$tests" ] || { say "FAIL: build $jar and $tests first"; exit 1; }
+[ -f "$work/root.done" ] || make_root "$work"
 root=$work/root
 t=$(now)
-mmdebstrap --quiet --variant=minbase --include=openjdk-17-jre-headless bookworm "$root"
-say "mmdebstrap minbase + openjdk-17-jre-headless: $(du -sh "$root" | cut -f1), $(took "$t")"
 
-t=$(now)
 removed=
 for lib in libglib-2.0.so.0 libgmodule-2.0.so.0 libffi.so.8 libpcre2-8.so.0; do
     for f in "$root"/usr/lib/*-linux-gnu/$lib*; do
@@ -57,8 +69,8 @@ for j in guava gson jsoup protobuf log4j-1.2 junit-platform-console-standalone; 
     cp -L "/usr/share/java/$j.jar" "$opt/"
 done
 cp "$jar" "$tests" "$opt/"
-echo 'player:x:1000:1000:XMage server:/home/player:/bin/sh' >>"$root/etc/passwd"
-echo 'player:x:1000:' >>"$root/etc/group"
+grep -q '^player:' "$root/etc/passwd" || echo 'player:x:1000:1000:XMage server:/home/player:/bin/sh' >>"$root/etc/passwd"
+grep -q '^player:' "$root/etc/group" || echo 'player:x:1000:' >>"$root/etc/group"
 chown 1000:1000 "$root/home/player"
 cp_jars=$(cd "$opt" && ls ./*.jar | grep -v '^./keyact-xmage.jar$' | sed 's|^\./|/opt/xmage/|' | tr '\n' ':')
 say "in /opt/xmage: $(cd "$opt" && ls | tr '\n' ' ')"
@@ -75,7 +87,8 @@ status=0
 "$@" >"$work/switch.log" 2>&1 || status=$?
 cat "$work/switch.log"
 say "the switch test in the JRE-only root: $(took "$t") (copies and the JVM)"
-if [ "$status" -ne 0 ] || ! grep -q '\[ *4 tests successful *\]' "$work/switch.log"; then
+if [ "$status" -ne 0 ] || ! grep -q '\[ *0 tests failed *\]' "$work/switch.log" \
+    || grep -q '\[ *0 tests successful *\]' "$work/switch.log"; then
     say "FAIL: the switch test failed in the JRE-only root (exit $status)"
     exit 1
 fi
