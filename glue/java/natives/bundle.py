@@ -3,10 +3,12 @@
 """The natives keyact.jar carries: one folder per platform (linux-x86_64, linux-aarch64...).
 
 bundle.py stage --platform P --root DIR --stamp FILE --version V --libraries JSON
-                --readelf R --strip S --patchelf P --libdir D... --object FILE FOLDER...
+                --readelf R --strip S --patchelf P --libdir D... --object FILE FOLDER STATIC...
     Lay out DIR/P/: each --object (keyact's own files: the JNI and host libraries, the
     plugins, the helper) under FOLDER ('.' or 'plugins'), named by its SONAME when it has one,
-    stripped; then every shared library they need that is not glibc's own, found in the
+    stripped; STATIC: the libraries of JSON linked into it statically (','-separated sonames,
+    '' for none: the helper's libseccomp), named in its notice with their own licence and
+    package; then every shared library they need that is not glibc's own, found in the
     --libdir folders (the build's multiarch directory: a cross build gives the target's), and
     what those need, flat in DIR/P/ under the name the objects ask for (unmodified: Debian's are
     stripped already). keyact's objects get DT_RPATH $ORIGIN (or $ORIGIN/.. in plugins/), so
@@ -98,6 +100,41 @@ def debian_origin(path):
     return None
 
 
+def library_origin(args, known, name, static=False):
+    """(origin text, licence, licence files copied into licenses/) of a library of JSON: its
+    shared object, or (static) the archive linked into one of keyact's files."""
+    info = known.get(name)
+    if info is None:
+        raise SystemExit(f'bundle.py: {name} is not in {args.libraries}: add its project, '
+                         'Debian package and licence there to bundle it')
+    file = re.sub(r'\.so(\.\d+)*$', '.a', name) if static else name
+    found = next((os.path.join(d, file) for d in args.libdir if os.path.exists(os.path.join(d, file))), None)
+    if found is None:
+        raise SystemExit(f'bundle.py: {file} is found in none of {args.libdir}')
+    how = 'statically linked' if static else 'unmodified'
+    files = []
+    debian = debian_origin(found)
+    if debian is not None:
+        package, version, src, src_version = debian
+        origin = (f'{info["project"]}: {os.path.basename(os.path.realpath(found))} of the Debian '
+                  f'package {package} {version} (source package {src} {src_version}), {how}')
+        copyright_file = f'/usr/share/doc/{package.split(":")[0]}/copyright'
+        if os.path.exists(copyright_file):
+            target = f'{package.split(":")[0]}.copyright'
+            shutil.copyfile(copyright_file, os.path.join(args.root, 'licenses', target))
+            files.append(target)
+    else:
+        origin = f'{info["project"]}: {os.path.realpath(found)} of the build machine, {how}'
+    text = info.get('license_text')
+    if text:
+        common = f'/usr/share/common-licenses/{text}'
+        if not os.path.exists(common):
+            raise SystemExit(f'bundle.py: {name} is {info["licence"]}, and {common} is missing')
+        shutil.copyfile(common, os.path.join(args.root, 'licenses', text))
+        files.append(text)
+    return origin, info['licence'], files
+
+
 def stage(args):
     with open(args.libraries, encoding='utf-8') as f:
         known = json.load(f)
@@ -111,7 +148,7 @@ def stage(args):
     placed = {}        # relative path -> source
     wanted = []        # (needed name, asked by)
 
-    for source, folder in args.object:
+    for source, folder, static in args.object:
         soname, needed = dynamic(args.readelf, source)
         name = soname or os.path.basename(source)
         rel = name if folder == '.' else f'{folder}/{name}'
@@ -127,7 +164,13 @@ def stage(args):
         if private:
             origin = '$ORIGIN' if folder == '.' else '$ORIGIN/' + os.path.relpath('.', folder)
             run(args.patchelf, '--force-rpath', '--set-rpath', origin, dest)
-        entries.append((rel, dest, f'keyact {args.version}', 'MIT', ['keyact.LICENSE']))
+        origin, licence, files = f'keyact {args.version}', 'MIT', ['keyact.LICENSE']
+        for name in filter(None, static.split(',')):
+            what, their_licence, their_files = library_origin(args, known, name, static=True)
+            origin += f'; with {what}'
+            licence += f' (and {their_licence} for {known[name]["project"]})'
+            files += [f for f in their_files if f not in files]
+        entries.append((rel, dest, origin, licence, files))
         wanted += [(n, rel) for n in private]
 
     shutil.copyfile(args.license, os.path.join(licenses, 'keyact.LICENSE'))
@@ -135,8 +178,7 @@ def stage(args):
         name, asker = wanted.pop(0)
         if name in placed:
             continue
-        info = known.get(name)
-        if info is None:
+        if name not in known:
             raise SystemExit(f'bundle.py: {asker} needs {name}, which is not in {args.libraries}: '
                              'add its project, Debian package and licence there to bundle it')
         found = next((os.path.join(d, name) for d in args.libdir
@@ -146,28 +188,8 @@ def stage(args):
         dest = os.path.join(top, name)
         shutil.copyfile(found, dest)   # follows the symlink: the library itself, unmodified
         placed[name] = found
-        files = []
-        debian = debian_origin(found)
-        if debian is not None:
-            package, version, src, src_version = debian
-            origin = (f'{info["project"]}: {os.path.basename(os.path.realpath(found))} of the '
-                      f'Debian package {package} {version} (source package {src} {src_version}), '
-                      'unmodified')
-            copyright_file = f'/usr/share/doc/{package.split(":")[0]}/copyright'
-            if os.path.exists(copyright_file):
-                target = f'{package.split(":")[0]}.copyright'
-                shutil.copyfile(copyright_file, os.path.join(licenses, target))
-                files.append(target)
-        else:
-            origin = f'{info["project"]}: {os.path.realpath(found)} of the build machine, unmodified'
-        text = info.get('license_text')
-        if text:
-            common = f'/usr/share/common-licenses/{text}'
-            if not os.path.exists(common):
-                raise SystemExit(f'bundle.py: {name} is {info["licence"]}, and {common} is missing')
-            shutil.copyfile(common, os.path.join(licenses, text))
-            files.append(text)
-        entries.append((name, dest, origin, info['licence'], files))
+        origin, licence, files = library_origin(args, known, name)
+        entries.append((name, dest, origin, licence, files))
         wanted += [(n, name) for n in dynamic(args.readelf, dest)[1] if not GLIBC.match(n)]
 
     floor = max(glibc_needs(args.readelf, path) for _, path, _, _, _ in entries)
@@ -202,8 +224,10 @@ into keyact's own files. GLib and GModule are LGPL-2.1-or-later
 system libraries (-Dorg.keyact.jni.library=FILE, your GLib where the dynamic
 loader finds it), or build this jar from keyact's source with yours
 (glue/java/natives/bundle.py takes them from the build machine). Their source is
-the source package named (on Debian: apt-get source PACKAGE=VERSION). Each
-package's copyright file is in licenses/.
+the source package named (on Debian: apt-get source PACKAGE=VERSION). A file
+"with" a library has it linked in statically (keyact-plugin-helper: libseccomp,
+LGPL-2.1): keyact's source builds it again against yours. Each package's
+copyright file is in licenses/.
 """
 
 
@@ -259,7 +283,7 @@ def main():
     s.add_argument('--strip', required=True)
     s.add_argument('--patchelf', required=True)
     s.add_argument('--libdir', action='append', default=[])
-    s.add_argument('--object', nargs=2, action='append', default=[], metavar=('FILE', 'FOLDER'))
+    s.add_argument('--object', nargs=3, action='append', default=[], metavar=('FILE', 'FOLDER', 'STATIC'))
     m = sub.add_parser('merge')
     m.add_argument('--into', required=True)
     m.add_argument('--stamp', required=True)
