@@ -165,9 +165,11 @@ final class NativeBundle {
         PrivateDirectory.ensure(dir);
         int verified = 0, written = 0;
         List<String> files = new ArrayList<>();
+        java.util.Set<Path> folders = new java.util.LinkedHashSet<>();
+        folders.add(dir);
         for (Entry e : entries) {
             Path file = dir.resolve(e.path);
-            if (!file.getParent().equals(dir))
+            if (folders.add(file.getParent()))
                 PrivateDirectory.ensure(file.getParent());
             if (PrivateDirectory.isPrivateFile(file) && e.sha256.equals(hex(sha256(file)))) {
                 verified++;
@@ -177,7 +179,8 @@ final class NativeBundle {
             }
             files.add(e.path);
         }
-        removeStale(dir);
+        for (Path folder : folders)
+            removeStale(folder);
         return new Extracted(dir, Collections.unmodifiableList(files), verified, written);
     }
 

@@ -95,6 +95,9 @@ final class NativeLoader {
         try {
             System.load(jni.toString());
         } catch (UnsatisfiedLinkError e) {
+            if (String.valueOf(e.getMessage()).contains("another classloader"))
+                throw clear("keyact's classes are loaded twice in this JVM, by two class loaders, and the natives can"
+                    + " serve only one: put " + NativeBundle.source() + " on one class path only", e);
             throw clear("cannot load " + jni + ", extracted from " + NativeBundle.source() + " for " + platform
                 + ": " + e.getMessage() + ". These natives need glibc " + bundle.glibc + " or newer (Linux with glibc,"
                 + " not musl), and a directory that allows running code (not mounted noexec: choose another with"
@@ -123,8 +126,9 @@ final class NativeLoader {
         for (Path dir : candidates) {
             try {
                 return bundle.extractInto(dir);
-            } catch (IOException | SecurityException e) {
-                why.append(why.length() == 0 ? "" : "; ").append(dir).append(": ").append(e.getMessage());
+            } catch (IOException | RuntimeException e) {
+                // RuntimeException: also a file system without POSIX modes and owners
+                why.append(why.length() == 0 ? "" : "; ").append(dir).append(": ").append(e);
             }
         }
         throw clear("cannot extract the natives for " + bundle.platform + " from " + NativeBundle.source() + " ("
