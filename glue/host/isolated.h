@@ -108,6 +108,9 @@ gboolean iso_helper_send(IsoHelper *helper);
 gboolean iso_helper_receive(IsoHelper *helper);
 /* The helper broke the protocol: kill it, remember `why`. Returns FALSE. */
 gboolean iso_helper_violation(IsoHelper *helper, const char *format, ...) G_GNUC_PRINTF(2, 3);
+/* TRUE when an idle helper's socket is open and holds nothing: it waits
+ * for a request, as an idle helper must. */
+gboolean iso_helper_quiet(IsoHelper *helper);
 /* Kill and reap the helper (idempotent); `what` (may be NULL) is kept as
  * the reason when none is yet. */
 void iso_helper_kill(IsoHelper *helper, const char *what);
@@ -211,6 +214,11 @@ int32_t iso_resolve(IsoAction *action, const keyact_host *host, const keyact_res
 int32_t iso_fail_resolve(IsoAction *action, const keyact_host *host, const char *what,
                          const char *during, const IsoRecord *record,
                          keyact_resolve_result *result);
+/* The request that starts a resolve (RESOLVE, BEGIN) of `action` on
+ * `host` for `args`, in helper->out; the helper's record of moves starts
+ * empty. */
+void iso_start_request(IsoHelper *helper, KiMessageType type, const IsoAction *action,
+                       const keyact_host *host, const keyact_resolve_args *args);
 /* A result mirrored into a request; the answer's copy back. */
 void iso_put_result(KiWriter *writer, const keyact_resolve_result *result);
 gboolean iso_get_result(KiReader *done, keyact_resolve_result *result);

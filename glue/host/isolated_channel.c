@@ -77,16 +77,19 @@ static char *reap(IsoHelper *helper, int wait_ms)
 
     if (helper->pid <= 0)
         return g_strdup("ended");
+    pid_t got = 0;
     if (helper->pidfd >= 0) {
         struct pollfd p = { .fd = helper->pidfd, .events = POLLIN };
         while (poll(&p, 1, wait_ms) < 0 && errno == EINTR)
             ;
+        got = waitpid(helper->pid, &status, WNOHANG);
     } else {
+        /* No pidfd (an older kernel, valgrind): ask until it ends. */
         gint64 until = g_get_monotonic_time() + (gint64)wait_ms * 1000;
-        while (waitpid(helper->pid, &status, WNOHANG) == 0 && g_get_monotonic_time() < until)
+        while ((got = waitpid(helper->pid, &status, WNOHANG)) == 0 &&
+               g_get_monotonic_time() < until)
             g_usleep(1000);
     }
-    pid_t got = waitpid(helper->pid, &status, WNOHANG);
     char *what = NULL;
     if (got == 0) {
         send_kill(helper);
@@ -161,6 +164,17 @@ static gboolean past_deadline(IsoHelper *helper)
                                             helper->owner->limits.deadline_ms);
     iso_helper_kill(helper, what);
     return FALSE;
+}
+
+gboolean iso_helper_quiet(IsoHelper *helper)
+{
+    struct pollfd p = { .fd = helper->fd, .events = POLLIN | POLLRDHUP };
+
+    if (helper->lost)
+        return FALSE;
+    while (poll(&p, 1, 0) < 0 && errno == EINTR)
+        ;
+    return p.revents == 0;
 }
 
 gboolean iso_helper_send(IsoHelper *helper)

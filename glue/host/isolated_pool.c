@@ -216,17 +216,24 @@ KeyactPlugin *iso_plugin_load(const char *path, const char *open_path, const Iso
 
 IsoHelper *iso_plugin_lease(IsoPlugin *iso, char **out_why)
 {
-    IsoHelper *helper = NULL;
-
-    g_mutex_lock(&iso->lock);
-    if (iso->idle->len > 0)
-        helper = g_ptr_array_steal_index_fast(iso->idle, iso->idle->len - 1u);
-    g_mutex_unlock(&iso->lock);
-    if (helper != NULL)
-        return helper;
+    for (;;) {
+        IsoHelper *helper = NULL;
+        g_mutex_lock(&iso->lock);
+        if (iso->idle->len > 0)
+            helper = g_ptr_array_steal_index_fast(iso->idle, iso->idle->len - 1u);
+        g_mutex_unlock(&iso->lock);
+        if (helper == NULL)
+            break;
+        /* One that ended while idle (killed from outside, say) or spoke
+         * unasked is not handed to a resolve: the next one is. */
+        if (iso_helper_quiet(helper))
+            return helper;
+        iso_helper_kill(helper, "ended or spoke while idle");
+        iso_helper_free(helper);
+    }
 
     g_autoptr(GError) error = NULL;
-    helper = iso_plugin_start_helper(iso, &error);
+    IsoHelper *helper = iso_plugin_start_helper(iso, &error);
     if (helper == NULL)
         *out_why = g_strdup_printf("no helper could be started for it (%s)", error->message);
     return helper;

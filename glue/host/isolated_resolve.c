@@ -15,6 +15,16 @@ typedef union {
     guint64 align;
 } ResultMirror;
 
+void iso_start_request(IsoHelper *helper, KiMessageType type, const IsoAction *action,
+                       const keyact_host *host, const keyact_resolve_args *args)
+{
+    iso_record_reset(&helper->record);
+    ki_writer_start(&helper->out, type);
+    ki_put_u32(&helper->out, action->index);
+    iso_put_shape(&helper->out, host);
+    ki_put_struct(&helper->out, args, sizeof *args);
+}
+
 void iso_put_result(KiWriter *writer, const keyact_resolve_result *result)
 {
     ki_put_struct(writer, result, sizeof *result);
@@ -96,11 +106,7 @@ int32_t iso_resolve(IsoAction *action, const keyact_host *host, const keyact_res
     }
 
     KiReader done;
-    iso_record_reset(&helper->record);
-    ki_writer_start(&helper->out, KI_MSG_RESOLVE);
-    ki_put_u32(&helper->out, action->index);
-    iso_put_shape(&helper->out, host);
-    ki_put_struct(&helper->out, args, sizeof *args);
+    iso_start_request(helper, KI_MSG_RESOLVE, action, host, args);
     iso_put_result(&helper->out, result);
     int32_t status = KEYACT_E_PLUGIN;
     if (iso_exchange(helper, KI_MSG_RESOLVE, host, &helper->record, &done)) {

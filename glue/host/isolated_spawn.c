@@ -40,6 +40,11 @@ static GCond spawn_asked;
 static GCond spawn_done;
 static SpawnRequest *pending;        /* the one request in progress */
 static pid_t spawner_process;        /* getpid() of the process the spawner thread is in */
+/* Kept, not freed: the thread lives as long as the process. Volatile so the
+ * pointers stay where a leak checker finds them (a fork()ed child has its
+ * parent's GThread but not the thread). */
+static GThread *volatile spawner;
+static GThread *volatile parents_spawner;
 
 /* The environment a helper gets. glibc writes its fatal messages to stderr
  * (/dev/null) rather than opening /dev/tty, which the sandbox would refuse.
@@ -110,6 +115,8 @@ static void after_fork_in_child(void)
     g_cond_init(&spawn_done);
     pending = NULL;
     spawner_process = 0;
+    parents_spawner = spawner;
+    spawner = NULL;
 }
 
 static gpointer register_fork_handler(gpointer unused)
@@ -129,13 +136,13 @@ static int spawn_on_spawner(const char *const *argv, int child_fd, pid_t *out_pi
     g_once(&fork_handler, register_fork_handler, NULL);
     g_mutex_lock(&spawn_lock);
     if (spawner_process != getpid()) {
-        GThread *thread = g_thread_try_new("keyact-spawner", spawner_main, NULL, NULL);
-        if (thread == NULL) {
+        /* It lives as long as the process: nothing joins it. (A fork()ed
+         * child's copy of the pointer names a thread it does not have.) */
+        spawner = g_thread_try_new("keyact-spawner", spawner_main, NULL, NULL);
+        if (spawner == NULL) {
             g_mutex_unlock(&spawn_lock);
             return EAGAIN;
         }
-        /* It lives as long as the process: nothing joins it. */
-        g_thread_unref(thread);
         spawner_process = getpid();
     }
     while (pending != NULL)

@@ -121,11 +121,7 @@ int32_t iso_begin(IsoAction *action, const keyact_host *host, const keyact_resol
         return KEYACT_E_PLUGIN;
     }
     KiReader done;
-    iso_record_reset(&helper->record);
-    ki_writer_start(&helper->out, KI_MSG_BEGIN);
-    ki_put_u32(&helper->out, action->index);
-    iso_put_shape(&helper->out, host);
-    ki_put_struct(&helper->out, args, sizeof *args);
+    iso_start_request(helper, KI_MSG_BEGIN, action, host, args);
     ki_put_u32(&helper->out, waits);
     int32_t status = KEYACT_E_PLUGIN;
     if (iso_exchange(helper, KI_MSG_BEGIN, host, &helper->record, &done)) {

@@ -378,7 +378,9 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  *
  * A helper loads the plugin (its constructors, negotiate and init run
  * under a first seccomp filter that already forbids networking, new
- * processes, signals to others and writing files), then installs a second
+ * processes, signals to others and writing files, and, where the kernel
+ * has Landlock, reading any file but its own and the system's libraries),
+ * then installs a second
  * filter that allows only reading and writing its socket, memory, locks,
  * its own abort() and its own exit: any other system call (open, socket,
  * fork, execve, kill, ptrace...) kills it. Its address space and CPU time
@@ -401,9 +403,10 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * What it does not guarantee: that the plugin plays by the rules. A plugin
  * that moves the wrong cards does so through the host's own callbacks,
  * isolated or not; the validation layer and `keyact check` are for that.
- * Also: while loading (before init returns), the plugin can read files the
- * engine's user can read (a loader needs to); it cannot send them
- * anywhere but to the host's own log callback.
+ * Also: while loading (before init returns), the plugin reads nothing but
+ * its own file and the system's libraries where the kernel has Landlock;
+ * without it, it can read what the engine's user can (never write), and
+ * send it nowhere but to the host's own log callback.
  *
  * A plugin is loaded isolated when any of these asks for it: the flag
  * KEYACT_LOAD_ISOLATED; keyact_registry_set_isolation() for a registry's

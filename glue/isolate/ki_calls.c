@@ -2,6 +2,7 @@
 /* ki_calls.c - host calls across the isolation protocol, by argument kind
  * (ki_calls.h). */
 #include "ki_calls.h"
+#include "keyact-trace-private.h"
 
 #include <string.h>
 
@@ -26,53 +27,26 @@ int ki_call_find(const KeyactCallbackSignature *signature, KeyactArgKind kind)
     return -1;
 }
 
-/* Which pass an argument travels in: 1 the scalars, 2 the pointers, 0 the
- * host table (never sent). */
+/* Which pass an argument travels in: 1 the scalars (and the string), 2 the
+ * pointers, 0 the host table (never sent). A kind's C type is the one fact
+ * the signature table's libffi types already say. */
 static guint pass_of(KeyactArgKind kind)
 {
-    switch (kind) {
-    case KEYACT_ARG_HOST:
+    if (kind == KEYACT_ARG_HOST)
         return 0u;
-    case KEYACT_ARG_GAME:
-    case KEYACT_ARG_PLAYER:
-    case KEYACT_ARG_CARD:
-    case KEYACT_ARG_U32:
-    case KEYACT_ARG_I32:
-    case KEYACT_ARG_ZONE:
-    case KEYACT_ARG_LIBRARY_INDEX:
-    case KEYACT_ARG_MOVE_FLAGS:
-    case KEYACT_ARG_FACE:
-    case KEYACT_ARG_BOUND:
-    case KEYACT_ARG_LOG_LEVEL:
-    case KEYACT_ARG_OPTION_COUNT:
-    case KEYACT_ARG_COUNT:
-    case KEYACT_ARG_STRING:
+    if (kind == KEYACT_ARG_STRING)
         return 1u;
-    case KEYACT_ARG_OUT_U32:
-    case KEYACT_ARG_OUT_CARD:
-    case KEYACT_ARG_DESC_OUT:
-    case KEYACT_ARG_OPTIONS:
-    case KEYACT_ARG_EVENT:
-    case KEYACT_ARG_CARDS:
-    case KEYACT_ARG_OUT_CARDS:
-    case KEYACT_ARG_DESCS_OUT:
-    case KEYACT_ARG_STEPS:
-    case KEYACT_ARG_BOUNDS:
-    case KEYACT_ARG_OUT_VALUES:
-    case KEYACT_ARG_OUT_DONE:
-        return 2u;
-    }
-    return 0u;
+    return keyact_arg_kind_ffi_type(kind) == &ffi_type_pointer ? 2u : 1u;
 }
 
 static gboolean is_u64(KeyactArgKind kind)
 {
-    return kind == KEYACT_ARG_GAME || kind == KEYACT_ARG_PLAYER || kind == KEYACT_ARG_CARD;
+    return keyact_arg_kind_ffi_type(kind) == &ffi_type_uint64;
 }
 
 static gboolean is_i32(KeyactArgKind kind)
 {
-    return kind == KEYACT_ARG_I32 || kind == KEYACT_ARG_LOG_LEVEL;
+    return keyact_arg_kind_ffi_type(kind) == &ffi_type_sint32;
 }
 
 /* The u32 argument of `kind` in a plugin's call, or 0. */

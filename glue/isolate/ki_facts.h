@@ -8,7 +8,9 @@
 
 G_BEGIN_DECLS
 
-/* OPEN's answer: what happened. */
+/* OPEN's answer: what happened; KI_OPEN_OK is followed by a u8, 1 when the
+ * helper's file system access is restricted (Landlock) before dlopen, and
+ * the entry's facts. */
 typedef enum {
     KI_OPEN_OK,
     KI_OPEN_STARTUP_FAILED,   /* string step, i32 errno: limits or the first filter */

@@ -62,6 +62,10 @@ void helper_init(Helper *helper, KiReader *request);
  * any plugin code runs); the second (an allow list) follows init. Each
  * returns 0 or a negative errno, with what failed in *out_step. */
 int helper_sandbox_before_load(const char **out_step);
+/* landlock.c: reads of nothing but `plugin` and the system's libraries
+ * from now on. 0, 1 when the kernel has no Landlock, or a negative errno
+ * with what failed in *out_step. */
+int helper_landlock(const char *plugin, const char **out_step);
 int helper_sandbox_install(int socket_fd, const char **out_step);
 
 /* host.c: the host table the plugin is handed, and its dispatcher. */

@@ -80,6 +80,15 @@ void helper_open(Helper *helper, KiReader *request)
         helper_send(helper);
         helper_exit();
     }
+    const char *landlock_step = NULL;
+    int landlocked = helper_landlock(file, &landlock_step);
+    if (landlocked < 0) {
+        ki_put_u32(&helper->out, KI_OPEN_STARTUP_FAILED);
+        ki_put_string(&helper->out, landlock_step);
+        ki_put_i32(&helper->out, -landlocked);
+        helper_send(helper);
+        helper_exit();
+    }
     /* As GModule opens it in-process: lazy binding, local symbols. */
     helper->module = dlopen(file, RTLD_LAZY | RTLD_LOCAL);
     if (helper->module == NULL) {
@@ -96,6 +105,7 @@ void helper_open(Helper *helper, KiReader *request)
         helper_exit();
     }
     ki_put_u32(&helper->out, KI_OPEN_OK);
+    ki_put_u8(&helper->out, landlocked == 0);
     put_entry(&helper->out, helper->entry);
     helper_send(helper);
 }

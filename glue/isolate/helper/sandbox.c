@@ -4,7 +4,8 @@
  *
  * 1. Before the plugin is opened (its constructors, negotiate and init run
  *    under it): a deny list. Loading a shared object needs open, mmap and
- *    read of files, so those stay; what no loading needs is killed:
+ *    read of files, so those stay (which files: landlock.c narrows them to
+ *    the plugin and the system's libraries); what no loading needs is killed:
  *    networking, new processes and programs, signals to other processes,
  *    ptrace and reading other processes' memory, creating, writing,
  *    renaming or removing files, io_uring (which would do all of these
@@ -34,6 +35,11 @@
  *      rt_sigreturn, restart_syscall
  *                the kernel's own return paths after a signal handler and
  *                an interrupted call.
+ *      set_robust_list, rseq
+ *                a thread the plugin started in init may still be
+ *                starting when the filter reaches it: glibc registers the
+ *                thread's robust-futex list and rseq area with the kernel
+ *                first (bookkeeping of the thread's own memory).
  *      clock_gettime
  *                the helper reports its CPU time with every answer
  *                (CLOCK_PROCESS_CPUTIME_ID has no vDSO fast path); reading
@@ -204,7 +210,7 @@ int helper_sandbox_install(int socket_fd, const char **out_step)
     static const char *const plain[] = {
         "munmap", "mremap", "brk", "madvise", "futex", "rt_sigprocmask", "getpid", "gettid",
         "rt_sigreturn", "restart_syscall", "clock_gettime", "clock_gettime64", "exit",
-        "exit_group",
+        "exit_group", "set_robust_list", "rseq",
     };
     for (gsize i = 0; rc == 0 && i < G_N_ELEMENTS(plain); i++)
         rc = rule0(filter, allow, plain[i]);

@@ -213,8 +213,10 @@ public final class Registry implements AutoCloseable {
     private static KeyactException refusal(byte[] answer) {
         List<String> f = Utf8.fields(answer);
         int code = Integer.parseInt(f.get(0));
-        // KeyactHostError: ABI_MAJOR 3 and NEGOTIATE 4 are version refusals, NOT_FOUND 8.
-        Status status = code == 3 || code == 4 ? Status.VERSION : code == 8 ? Status.NOTFOUND : Status.INVAL;
+        // KeyactHostError: ABI_MAJOR 3 and NEGOTIATE 4 are version refusals, NOT_FOUND 8,
+        // ISOLATION 12 an isolated load that failed (the plugin or its helper).
+        Status status = code == 3 || code == 4 ? Status.VERSION : code == 8 ? Status.NOTFOUND
+            : code == 12 ? Status.PLUGIN : Status.INVAL;
         return new KeyactException(status, f.get(1));
     }
 

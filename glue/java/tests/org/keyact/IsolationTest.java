@@ -81,6 +81,18 @@ class IsolationTest {
     }
 
     @Test
+    void crashInInitRefusesTheLoad() {
+        try (Registry r = new Registry(Isolation.on())) {
+            java.nio.file.Path file = Plugins.env("KEYACT_TEST_MISBEHAVE_INIT_CRASH");
+            KeyactException e = assertThrows(KeyactException.class, () -> r.load(file));
+            assertEquals(Status.PLUGIN, e.status());
+            assertTrue(e.getMessage().contains("killed by SIGSEGV during init"), e.getMessage());
+            assertEquals(1, r.refused().size());
+            assertTrue(r.plugins().isEmpty());
+        }
+    }
+
+    @Test
     void crashCostsOneResolve() {
         try (Registry r = new Registry(Isolation.builder().deadlineMillis(2000).build())) {
             r.load(Plugins.env("KEYACT_TEST_MISBEHAVE_CRASH"));
