@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URL;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -33,9 +32,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Safe when several JVMs start at once and against files planted beforehand: a file is used
  * only when it is a regular file of this user that nobody else may write and its content hashes
  * to the INDEX's value, checked at every start; anything else in its place is replaced. A file
- * is written under a temporary name, hashed, synced, made read-only and renamed over its final
- * name in one step, so no JVM ever sees half a file under a final name; JVMs that extract the
- * same file at once rename identical bytes.
+ * is written under a temporary name, hashed, made read-only and renamed over its final name in
+ * one step, so no JVM ever sees half a file under a final name; JVMs that extract the same file
+ * at once rename identical bytes. Nothing is synced to disk: a file a power cut damaged fails
+ * its hash at the next start and is written again.
  */
 final class NativeBundle {
     /** What a start found: the directory and how many files were checked and written. */
@@ -192,14 +192,12 @@ final class NativeBundle {
             MessageDigest digest = newDigest();
             byte[] buffer = new byte[1 << 16];
             try (InputStream in = new URL(base + platform + "/" + e.path).openStream();
-                 FileChannel channel = FileChannel.open(part, StandardOpenOption.WRITE);
-                 OutputStream out = java.nio.channels.Channels.newOutputStream(channel)) {
+                 OutputStream out = Files.newOutputStream(part, StandardOpenOption.WRITE)) {
                 for (int n; (n = in.read(buffer)) > 0; ) {
                     digest.update(buffer, 0, n);
                     out.write(buffer, 0, n);
                 }
                 out.flush();
-                channel.force(true);
             }
             String got = hex(digest.digest());
             if (!got.equals(e.sha256))
