@@ -160,9 +160,8 @@ final class NativeBundle {
      * {@link PrivateDirectory}), writing only what is missing or not exactly the INDEX's file.
      */
     Extracted extractInto(Path parent) throws IOException {
-        Path dir = parent.resolve(platform + "-" + hex(sha256(index)).substring(0, 20));
-        PrivateDirectory.ensure(parent);
-        PrivateDirectory.ensure(dir);
+        Path dir = PrivateDirectory.ensure(PrivateDirectory.ensure(parent)
+            .resolve(platform + "-" + hex(sha256(index)).substring(0, 20)));
         int verified = 0, written = 0;
         List<String> files = new ArrayList<>();
         java.util.Set<Path> folders = new java.util.LinkedHashSet<>();

@@ -18,8 +18,9 @@ import java.nio.file.attribute.PosixFilePermissions;
  * (glue/host/safety.c), applied to the whole chain, as OpenSSH's StrictModes does: every
  * directory from the root down is owned by this user or root and writable by nobody else, but a
  * sticky one (/tmp: nobody can rename or remove another user's entry there). A directory this
- * user owns is made 0700; anything else is refused with the path and the fix. Symlinks are not
- * followed: what is checked is what is used.
+ * user owns is made 0700; anything else is refused with the path and the fix. The chain checked
+ * is the real one (symlinks resolved first, as libkeyact-host does), and that real path is what
+ * the caller goes on to use, so a link swapped afterwards changes nothing.
  */
 final class PrivateDirectory {
     private static final int S_IFMT = 0170000, S_IFDIR = 0040000, S_IFREG = 0100000, S_ISVTX = 01000;
@@ -54,12 +55,16 @@ final class PrivateDirectory {
     /**
      * Make {@code dir} (absolute) 0700, with any missing parent, or check the existing one: it
      * and its parents must be safe (see the class comment); {@code dir} itself, when this user
-     * owns it, is made 0700 (its parents are left as they are).
+     * owns it, is made 0700 (its parents are left as they are). Returns its real path: use that.
      *
      * @throws IOException a directory cannot be made; {@link SecurityException}: one is unsafe
      */
-    static void ensure(Path dir) throws IOException {
-        Path abs = dir.toAbsolutePath().normalize();
+    static Path ensure(Path dir) throws IOException {
+        Path asked = dir.toAbsolutePath().normalize();
+        Path existing = asked;
+        while (existing.getParent() != null && !Files.exists(existing))
+            existing = existing.getParent();
+        Path abs = existing.toRealPath().resolve(existing.relativize(asked));
         Path at = abs.getRoot();
         check(at, false);
         for (Path part : abs) {
@@ -74,6 +79,7 @@ final class PrivateDirectory {
             }
             check(at, at.equals(abs));
         }
+        return abs;
     }
 
     /** One directory of the chain; {@code last}: the one asked for, made 0700 when ours. */

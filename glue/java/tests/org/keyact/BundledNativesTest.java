@@ -210,6 +210,16 @@ class BundledNativesTest {
         assertTrue(r.natives().contains("in " + mine + "/"), r.out());
     }
 
+    /** A cache folder reached through a symlink: the real folder is checked and used. */
+    @Test
+    void aLinkedCacheFolderIsUsedByItsRealPath() throws Exception {
+        Path real = Files.createDirectories(tmp.resolve("real-cache"));
+        Files.createSymbolicLink(tmp.resolve("linked-cache"), real);
+        Run r = run(Map.of("XDG_CACHE_HOME", tmp.resolve("linked-cache").toString()));
+        r.ok();
+        assertTrue(r.natives().contains("in " + real.toRealPath().resolve("keyact") + "/"), r.out());
+    }
+
     /** Only root can give a directory to another user; elsewhere the case is skipped. */
     @Test
     void anotherUsersDirectoryIsRefusedOrAvoided() throws Exception {
