@@ -380,10 +380,9 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * under a first seccomp filter that already forbids networking, new
  * processes, signals to others and writing files, and, where the kernel
  * has Landlock, reading any file but its own and the system's libraries),
- * then installs a second
- * filter that allows only reading and writing its socket, memory, locks,
- * its own abort() and its own exit: any other system call (open, socket,
- * fork, execve, kill, ptrace...) kills it. Its address space and CPU time
+ * then installs a second filter that allows only reading and writing its
+ * socket, memory, locks, its own abort() and its own exit: any other system
+ * call (open, socket, fork, execve, kill, ptrace...) kills it. Its address space and CPU time
  * are capped (setrlimit), it writes no core file, it holds no
  * capability, and it dies with the engine (a parent-death signal, and EOF
  * on its socket). If the kernel refuses a filter, the load fails
@@ -427,6 +426,15 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * Cost: a helper per concurrent resolve (an idle one is reused), a few
  * milliseconds to start one, and per resolve one round trip per host call
  * that returns an answer (tests/bench: keyact-bench isolated).
+ *
+ * An isolated plugin's keyact_plugin_get_entry() and actions are the
+ * library's, valid as long as the plugin: plugin_id, versions, names and
+ * the actions' members as its helper reported them, its negotiate and init
+ * answering KEYACT_E_NOTSUP (the helpers did both). Its
+ * keyact_plugin_get_extension() answers the rules extension (keyact/rules.h)
+ * by proxy, each call made in a helper, and NULL for any other id; the host
+ * table's own get_extension is called for the plugin but answers it NULL
+ * (a table of function pointers does not cross a process boundary).
  *
  * Threads: as in-process. A helper serves one resolve at a time; resolves
  * of different games run in different helpers at once; a stepped resolve

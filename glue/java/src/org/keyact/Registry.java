@@ -63,7 +63,7 @@ public final class Registry implements AutoCloseable {
      * sorted by name), then the plugins this jar carries (when its natives are the jar's: see the
      * binding's README, "Natives"), then {@link #loadSearchPath()} ({@code KEYACT_PLUGIN_PATH},
      * then the install directory). Files it refuses are listed by {@link #refused()}; a resolve
-     * of an action no plugin serves throws {@link Status#NOTFOUND} saying where it looked. Its
+     * of an action no plugin serves throws {@link Status#NOTFOUND} naming each directory searched. Its
      * plugins run isolated when the system property {@code org.keyact.isolate=true} is set when
      * it is made (see {@link Isolation#fromSystemProperty()}). Its {@link #close()} does nothing:
      * it lives as long as the process.
@@ -103,18 +103,46 @@ public final class Registry implements AutoCloseable {
         }
     }
 
-    /** Where a resolve that found no implementation says it looked. */
+    /** {@link #loadSearchPath()} ran: its directories are among those a NOTFOUND names. */
+    private volatile boolean searchedPath;
+
+    /**
+     * Where a resolve that found no implementation says it looked: each directory searched (the
+     * shared registry's {@code org.keyact.plugin.path} and the jar's plugins, then the search
+     * path: KEYACT_PLUGIN_PATH and the install directory), with what it holds now, and every
+     * file refused.
+     */
     private String whereLooked() {
         StringBuilder s = new StringBuilder();
         s.append(plugins().size()).append(" plugin(s) loaded");
+        List<String> searched = new ArrayList<>();
         if (isShared)
-            s.append(" from -Dorg.keyact.plugin.path=").append(System.getProperty("org.keyact.plugin.path", ""))
-                .append(Native.BUNDLED_PLUGINS.isPresent() ? ", the jar's plugins in " + Native.BUNDLED_PLUGINS.get() : "")
-                .append(", KEYACT_PLUGIN_PATH=").append(System.getenv().getOrDefault("KEYACT_PLUGIN_PATH", ""))
-                .append(" and the install directory");
+        if (isShared) {
+            for (String dir : System.getProperty("org.keyact.plugin.path", "").split(":"))
+                if (!dir.isEmpty())
+                    searched.add(holds(dir, "-Dorg.keyact.plugin.path"));
+            if (Native.BUNDLED_PLUGINS.isPresent())
+                searched.add(holds(Native.BUNDLED_PLUGINS.get().toString(), "the jar's plugins"));
+        }
+        if (searchedPath) {
+            List<String> dirs = Utf8.fields(Native.searchDirs());
+            for (int i = 0; i < dirs.size(); i++)
+                searched.add(holds(dirs.get(i), i == dirs.size() - 1 ? "the install directory" : "KEYACT_PLUGIN_PATH"));
+        }
+        s.append(searched.isEmpty() ? "; no directory searched (plugins loaded by path only)"
+            : "; searched " + String.join(", ", searched));
         for (Refusal r : refused())
             s.append("; refused ").append(r.file()).append(": ").append(r.reason());
         return s.toString();
+    }
+
+    /** "DIR (from: what it holds)". */
+    private static String holds(String dir, String from) {
+        java.io.File d = new java.io.File(dir);
+        java.io.File[] files = d.listFiles((parent, name) -> name.endsWith(".so"));
+        String what = !d.isDirectory() ? "no such directory" : files == null ? "cannot be read"
+            : files.length == 0 ? "no *.so file" : files.length + " *.so file(s)";
+        return dir + " (" + from + ": " + what + ")";
     }
 
     /**
@@ -245,6 +273,7 @@ public final class Registry implements AutoCloseable {
      */
     public synchronized int loadSearchPath() {
         open();
+        searchedPath = true;
         return Native.loadSearchPath(handle);
     }
 
