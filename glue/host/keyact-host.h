@@ -414,11 +414,11 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * every load of the process. KEYACT_ISOLATE_DEADLINE_MS sets the per-call
  * deadline where the caller set none.
  *
- * The helper executable is looked for, in this order: next to the
- * library, at the place `meson install` puts it (<libdir>/<libexecdir
- * relative to libdir>/keyact-1/keyact-plugin-helper); then beside the
- * library file itself (<libdir>/keyact-plugin-helper, the flat folder a
- * Java jar's natives are unpacked into); then the full path in the
+ * The helper executable is looked for, in this order: beside the library
+ * file itself (<libdir>/keyact-plugin-helper, the flat folder a Java jar's
+ * natives are unpacked into); then next to the library, at the place
+ * `meson install` puts it (<libdir>/<libexecdir relative to
+ * libdir>/keyact-1/keyact-plugin-helper); then the full path in the
  * environment variable KEYACT_PLUGIN_HELPER. A file writable by others or
  * owned by another user than this process's or root is refused, as plugin
  * files are.
