@@ -43,6 +43,9 @@ import java.util.logging.Logger;
  *       failed action left in exile go to {@link #recover}, which puts them on the bottom of the
  *       library. {@link #resolve} then returns; it throws only when no plugin serves the action,
  *       or when the recovery itself fails.</li>
+ *   <li><b>Each resolve</b> is logged at FINE on {@code org.keyact}, its parameters the
+ *       action's name, N and the {@link Result}: an engine's log (or a test) can tell that, and
+ *       how, keyact resolved.</li>
  *   <li><b>The plugin</b> comes from {@link Registry#shared()}, the process's registry.</li>
  * </ul>
  *
@@ -267,6 +270,8 @@ public abstract class EngineHost<C, F> implements Host {
             recover(cards(result.stranded()));
         }
         result.failure().ifPresent(this::failed);
+        if (LOG.isLoggable(Level.FINE))
+            LOG.log(Level.FINE, "{0} {1}: {2}", new Object[] {action.name(), n, result});
         return result.discovered().isPresent() ? Optional.of(card(result.discovered().getAsLong())) : Optional.empty();
     }
 

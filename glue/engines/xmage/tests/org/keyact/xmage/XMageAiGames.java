@@ -140,7 +140,7 @@ public final class XMageAiGames {
     static final class Result {
         String end = "played";
         int turns;
-        /** keyact's resolves that exiled cards: the adapter's one game-log line per exile run. */
+        /** keyact's resolves that exiled cards in this game. */
         int resolves;
         Throwable thrown;
         final Deque<String> log = new ArrayDeque<>();
@@ -173,6 +173,33 @@ public final class XMageAiGames {
         });
     }
 
+    /**
+     * keyact's resolves that exiled a card, counted from the FINE record EngineHost logs per
+     * resolve (its last parameter the Result): XMage's game log can't tell them apart, since the
+     * adapter writes XMage's own lines.
+     */
+    static final AtomicLong KEYACT_RESOLVES = new AtomicLong();
+
+    static {
+        java.util.logging.Logger keyact = java.util.logging.Logger.getLogger("org.keyact");
+        keyact.setLevel(java.util.logging.Level.FINE);
+        keyact.addHandler(new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                Object[] p = r.getParameters();
+                if (r.getLevel() == java.util.logging.Level.FINE && p != null && p.length == 3
+                    && p[2] instanceof org.keyact.Result && ((org.keyact.Result) p[2]).exiledCount() > 0)
+                    KEYACT_RESOLVES.incrementAndGet();
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        });
+    }
+
     static Result play(XMageDifferential.Pool pool, long seed, int turnLimit) throws InterruptedException {
         RandomUtil.setSeed(seed);
         Random r = new Random(seed);
@@ -189,6 +216,7 @@ public final class XMageAiGames {
         options.stopAtStep = PhaseStep.UNTAP;
         game.setGameOptions(options);
         Result result = new Result();
+        long resolvedBefore = KEYACT_RESOLVES.get();
         AtomicLong lines = new AtomicLong();
         game.addTableEventListener(e -> {
             if (e.getMessage() == null)
@@ -196,8 +224,6 @@ public final class XMageAiGames {
             lines.incrementAndGet();
             if (Boolean.getBoolean("org.keyact.xmage.gamelog"))
                 System.out.println("  log: " + e.getMessage().replaceAll("<[^>]*>", ""));
-            if (e.getMessage().contains(" from the top of their library"))
-                result.resolves++;
             synchronized (result.log) {
                 result.log.addLast(e.getMessage().replaceAll("<[^>]*>", ""));
                 if (result.log.size() > 30)
@@ -234,6 +260,7 @@ public final class XMageAiGames {
             }
         }
         result.turns = game.getTurnNum();
+        result.resolves = (int) (KEYACT_RESOLVES.get() - resolvedBefore);
         result.thrown = thrown.get();
         if (!result.end.equals("stuck"))
             result.end = result.thrown != null ? "threw" : game.hasEnded() && game.getTurnNum() <= turnLimit ? "finished"
