@@ -307,18 +307,19 @@ TEST(EngineKit, AnswerLater)
     Game g;
     Engine &e = *g.engine;
     ASSERT_TRUE(e.start(discover(), 1, &g.player, 3));
-    keyact::Answer choose = e.answer_later();
-    keyact::Answer copy = choose;
-    EXPECT_TRUE(choose(0));  // cast: the resolve now waits for the cast
+    keyact::Answer cast = e.answer_later(0), hand = e.answer_later(1);
+    EXPECT_TRUE(cast && hand);
+    EXPECT_TRUE(cast());  // option 0, cast: the resolve now waits for the cast
     EXPECT_EQ(e.cast_face, 0u);
-    EXPECT_FALSE(copy(1));  // the same question, answered already: not "put into hand" now
+    EXPECT_FALSE(hand());  // the same question, answered already: not "put into hand" now
     ASSERT_TRUE(e.resolving());
     e.cast(e.asked);
     EXPECT_TRUE(e.answer_later()(KEYACT_CAST_DONE));
     ASSERT_TRUE(e.over);
     EXPECT_EQ(e.result.outcome, KEYACT_OUTCOME_CAST);
-    EXPECT_FALSE(choose(0));  // the resolve is over
-    EXPECT_FALSE(keyact::Answer()(0));  // an empty one answers nothing
+    EXPECT_FALSE(cast());  // the resolve is over
+    EXPECT_FALSE(keyact::Answer());  // an empty one is false, and answers nothing
+    EXPECT_FALSE(keyact::Answer()(0));
 }
 
 // The game went away with its menu open: the option's Answer does nothing, safely.

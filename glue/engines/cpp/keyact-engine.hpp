@@ -30,7 +30,7 @@
 //   };
 //   d->start(*action, game, player, n);   runs to the first question (or the end);
 //   d->answer(value)   answers it and runs on to the next question or the end, at once; or
-//   keyact::Answer a = d->answer_later();   for a menu option to keep: a(value) does the same
+//   keyact::Answer a = d->answer_later(i);   for a menu option to keep: a() does the same with i
 //   while the resolve still waits for that question, and nothing once it is gone.
 //
 // One Adapter object is one resolve's host: its table (host_data points at it, so the object
@@ -89,26 +89,32 @@ using Answerer = std::function<bool(uint64_t question, uint32_t value, int32_t s
 }  // namespace detail
 
 // The answer to one question, given later (Adapter::answer_later()): an engine's menu option
-// keeps one rather than a pointer to the resolve. Calling it answers that question and runs on,
-// as Adapter::answer() does, while the resolve waits for that question; it does nothing and
-// answers false once the resolve is gone (the game ended and abandoned it), over, or past that
-// question. Copyable; call it on the resolve's thread.
+// keeps one rather than a pointer to the resolve. Calling it answers that question (with the
+// value it was made with, or the one given) and runs on, as Adapter::answer() does, while the
+// resolve waits for that question; it does nothing and answers false once the resolve is gone
+// (the game ended and abandoned it), over, or past that question. Copyable; call it on the
+// resolve's thread. A default-constructed one is empty (false in a condition) and answers nothing.
 class Answer {
 public:
     Answer() = default;
+    bool operator()() const { return (*this)(value_); }
     bool operator()(uint32_t value, int32_t status = 0) const
     {
         std::shared_ptr<detail::Answerer> to = to_.lock();
         return to && (*to)(question_, value, status);
     }
+    explicit operator bool() const { return made_; }
 
 private:
     template <class, class, class>
     friend class Adapter;
-    Answer(std::weak_ptr<detail::Answerer> to, uint64_t question) : to_(std::move(to)), question_(question) {}
+    Answer(std::weak_ptr<detail::Answerer> to, uint64_t question, uint32_t value)
+        : to_(std::move(to)), question_(question), value_(value), made_(true) {}
 
     std::weak_ptr<detail::Answerer> to_;
     uint64_t question_ = 0;
+    uint32_t value_ = 0;
+    bool made_ = false;
 };
 
 template <class Derived, class Card, class Player>
@@ -178,8 +184,9 @@ public:
         answer_ = value, answer_status_ = status, answered_ = true;
         pump();
     }
-    // The question asked now, to answer later through the Answer (a menu option's).
-    Answer answer_later() const { return Answer(alive_, questions_); }
+    // The question asked now, to answer later through the Answer (a menu option's: `value`, its
+    // index, is what the Answer gives when called without one).
+    Answer answer_later(uint32_t value = 0) const { return Answer(alive_, questions_, value); }
 
     // Runs the resolve on when it can: just begun, or answered. A question goes to the engine
     // (ask_choice, ask_cast, ask_can_cast; one the engine has no method for is answered
