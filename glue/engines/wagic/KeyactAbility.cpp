@@ -3,9 +3,12 @@
 // Wagic's frame loop, over keyact's C++ kit (glue/engines/cpp/keyact-engine.hpp: the table, the
 // card ids, the state block). Reads, moves and random numbers answer at once; the choice and the
 // free cast wait: Wagic's own menu or AACastCard asks the player (or the AI, or a test's
-// "choice N"), and Update() answers and steps on, frames later.
+// "choice N"), and the answer runs the resolve on at once, frames later. While they wait, the
+// menu (and, for the stack, KeyactWaitsForMenu) and the cast's target chooser hold Wagic's game:
+// nothing else resolves and no one gets priority until the resolve is over (CR 608.2).
 #include "PrecompiledHeader.h"
 
+#include <cstdlib>
 #include <memory>
 #include <keyact-engine.hpp>
 #include "KeyactAbility.h"
@@ -33,20 +36,32 @@ static string costText(ManaCost * m)
     return text.str();
 }
 
+// Whether the targets an ability chooses as it resolves exist: its own, each part's of an "A && B"
+// line, the wrapped ability's (a targeted line on an instant is a "may" choosing them).
+static bool targetsExist(MTGAbility * a)
+{
+    MultiAbility * parts = dynamic_cast<MultiAbility *>(a);
+    NestedAbility * nested = dynamic_cast<NestedAbility *>(a);
+    if (dynamic_cast<TargetAbility *>(a))
+        return a->getActionTc()->validTargetsExist();
+    if (parts)
+        return std::all_of(parts->abilities.begin(), parts->abilities.end(), targetsExist);
+    return !nested || !nested->ability || targetsExist(nested->ability);
+}
+
 // One resolve, and the ability discover:N parses into. A menu option is an AAKeyact too: its
-// resolve() gives its index to the resolve it belongs to (menuOf).
+// resolve() gives its index through the Answer it keeps (nothing once the resolve is gone).
 class AAKeyact: public MTGAbility, public keyact::Adapter<AAKeyact, MTGCardInstance, Player>
 {
 public:
     string action, n;
     std::shared_ptr<MTGAbility> andAbility; // the parsed ability's, shared by its clones; only ever cloned
-    AAKeyact * menuOf;
-    int option;
+    keyact::Answer option; // a menu option's
     AACastCard * casting; // the cast a CAST question waits for
 
     AAKeyact(GameObserver * g, int id, MTGCardInstance * source, string action, string n, MTGAbility * andAbility,
-             AAKeyact * menuOf = NULL, int option = -1) : MTGAbility(g, id, source), Adapter("Wagic"), action(action),
-        n(n), andAbility(andAbility), menuOf(menuOf), option(option), casting(NULL) { oneShot = 1; }
+             keyact::Answer option = keyact::Answer()) : MTGAbility(g, id, source), Adapter("Wagic"), action(action), n(n),
+        andAbility(andAbility), option(option), casting(NULL) { oneShot = 1; }
     AAKeyact * clone() const { return NEW AAKeyact(*this); } // the kit's part of a copy is fresh: no resolve
     ~AAKeyact() { SAFE_DELETE(casting); } // the kit abandons a resolve still waiting
     const string getMenuText() { return action; }
@@ -56,45 +71,47 @@ public:
 
     // Plugins load from full paths only: Wagic's Res/plugins/ (its system root, a full path in the
     // Qt builds), then KEYACT_PLUGIN_PATH and the install directory; once per process, kept until it
-    // exits (the test suite plays games on several threads at once).
+    // exits. The kit's messages go to Wagic's log.
     int resolve()
     {
-        if (menuOf) {
-            menuOf->answer(option);
-            return 1;
-        }
-        string root = JFileSystem::GetInstance()->GetSystemRoot();
-        const KeyactBoundAction * bound = keyact::Plugins::once(root + "plugins", "Res/plugins/").find(action);
-        if (!bound)
-            return 0;
-        AAKeyact * a = clone();
+        if (option)
+            return option(), 1;
+        keyact::set_log_handler([](const char * message) { DebugTrace(message); });
+        string plugins = JFileSystem::GetInstance()->GetSystemRoot() + "plugins";
+        const KeyactBoundAction * bound = keyact::Plugins::once(plugins, "Res/plugins/").find(action);
+        AAKeyact * a = bound ? clone() : NULL;
         // The exile happens now, as the ability resolves; a resolve waiting for its player stays in the game.
-        if (a->start(*bound, (keyact_game_id) game, source->controller(), WParsedInt(n, NULL, source).getValue()))
+        if (a && a->start(*bound, (keyact_game_id) game, source->controller(), WParsedInt(n, NULL, source).getValue()))
             return a->addToGame();
         delete a;
-        return 1;
+        return bound != NULL;
     }
 
-    // The AACastCard of a CAST question is driven from here, so the answer is read the frame it
-    // casts, while the spell is on the stack; the cast is done when the card left exile (a modal
-    // double-faced card's instant back exiles itself as a copy is cast).
+    // The AACastCard of a CAST question, driven from here from the frame it is asked on (its target
+    // chooser holds the game), so the answer is read the frame it casts, while the spell is on the
+    // stack. The cast is done when the card left exile (a modal double-faced card's instant back
+    // exiles itself as a copy is cast); a failed one leaves the card's alternative cost unpaid.
     void Update(float dt)
     {
         if (casting)
             casting->Update(dt);
-        if (casting && casting->processed) {
-            answer(card(question().card) != casting->target ? KEYACT_CAST_DONE : KEYACT_CAST_FAILED);
-            SAFE_DELETE(casting);
-        }
-        pump();
+        if (!casting || !casting->processed)
+            return;
+        MTGCardInstance * exiled = (MTGCardInstance *) casting->target;
+        exiled->alternateCostPaid[ManaCost::MANA_PAID_WITH_ALTERNATIVE] = 0; // the object in exile, a card again if not cast
+        SAFE_DELETE(casting);
+        answer(card(question().card) != exiled ? KEYACT_CAST_DONE : KEYACT_CAST_FAILED);
     }
 
-    // The end: the kit warned about a failure. The discovered card is imprinted on the source (for
-    // Hit the Mother Lode: evictmc is its mana value), then the card's and!( )! ability runs.
+    // The end: the kit said any failure in Wagic's log. The discovered card replaces what an earlier
+    // discover of the source imprinted, and its mana value (keyact's: a split card's is both halves')
+    // is the source's "thatmuch" (Hit the Mother Lode's Treasures); then the card's and!( )! ability runs.
     void finished(int32_t, const keyact_resolve_result & result)
     {
+        source->imprintedCards.clear();
         if (result.discovered)
             source->imprintedCards.push_back(card(result.discovered));
+        source->thatmuch = result.mana_value_halves / 2;
         if (MTGAbility * a = andAbility ? andAbility->clone() : NULL) {
             a->target = source;
             if (!a->oneShot)
@@ -106,13 +123,14 @@ public:
         }
     }
 
-    // The questions go to Wagic's own machinery: a menu for the choice, AACastCard for the cast
-    // (the second face is Wagic's alternative cost, paid for nothing).
+    // The questions go to Wagic's own machinery: a menu for the choice (its options about the card,
+    // as Wagic's menus are), AACastCard for the cast (the second face is Wagic's alternative cost,
+    // paid for nothing).
     void ask_choice(MTGCardInstance * c, const keyact_question & q)
     {
         vector<MTGAbility *> menu;
         for (uint32_t i = 0; i < q.option_count; i++)
-            menu.push_back(NEW AAKeyact(game, 0, source, option_text(q, i), "", NULL, this, i));
+            menu.push_back(NEW AAKeyact(game, 0, c, option_text(q, i), "", NULL, answer_later(i)));
         (NEW MenuAbility(game, game->mLayers->actionLayer()->getMaxId(), c, source, true, menu, source->controller(), action))->resolve();
     }
     void ask_cast(MTGCardInstance * c, uint32_t face)
@@ -120,6 +138,7 @@ public:
         c->alternateCostPaid[ManaCost::MANA_PAID_WITH_ALTERNATIVE] = face > 0;
         casting = NEW AACastCard(game, game->mLayers->actionLayer()->getMaxId(), c, c, false, false, true, "", "", false,
                                  false, false, face > 0);
+        Update(0);
     }
 
     // The top of Wagic's library is the end of its vector; the kit moves a card down from the top.
@@ -144,21 +163,41 @@ public:
         if (back)
             d.face(half != string::npos ? c->data->name.substr(half + 4) : other->alternativeName, costText(other));
     }
-    // The spell's targets, as AACastCard checks them before it casts.
-    bool can_cast_face(Player *, MTGCardInstance * c, uint32_t)
+    // Wagic's own checks of a cast, for the face (its cost paid as the face's cast pays it): the
+    // play restrictions and epic, the spell's target= (as AACastCard checks it), and the targets its
+    // lines for that face choose as it resolves (Ice's "if paid(alternative) then ... target(...)").
+    // Not the timing restrictions: a spell cast while another resolves ignores them.
+    bool can_cast_face(Player * p, MTGCardInstance * c, uint32_t face)
     {
-        std::unique_ptr<TargetChooser> tc(TargetChooserFactory(c->getObserver()).createTargetChooser(c));
-        return !tc || tc->validTargetsExist();
+        int & paid = c->alternateCostPaid[ManaCost::MANA_PAID_WITH_ALTERNATIVE], was = paid;
+        paid = face > 0;
+        std::unique_ptr<TargetChooser> tc(TargetChooserFactory(game).createTargetChooser(c));
+        bool can = !p->epic && (!tc || tc->validTargetsExist()) && p->game->playRestrictions->canPutIntoZone(c, p->game->stack) != PlayRestriction::CANT_PLAY;
+        AbilityFactory af(game);
+        vector<MTGAbility *> lines;
+        af.getAbilities(&lines, NULL, c);
+        for (MTGAbility * a : lines) {
+            IfThenAbility * i = dynamic_cast<IfThenAbility *>(a);
+            MTGAbility * effect = !i ? (c->isSorceryorInstant() ? a : NULL)
+                : (af.parseCastRestrictions(c, p, i->Cond) ? i->type == 1 : i->type == 2) ? i->delayedAbility : i->delayedElseAbility;
+            can = can && targetsExist(effect);
+            delete a;
+        }
+        paid = was;
+        return can;
     }
-    uint32_t random_below(uint32_t bound) { return (uint32_t) game->getRandomGenerator()->random() % bound; }
+    // The game's generator, which Wagic's replays and tests load: rand(), uniform in [0, RAND_MAX].
+    uint32_t random_below(uint32_t bound) { return keyact::uniform_below(bound, RAND_MAX, [this] { return game->getRandomGenerator()->random(); }); }
     // For the validation layer: where a card is now, by Wagic's zone names.
     uint32_t card_zone(MTGCardInstance * c) { return keyact::zone_named(c->currentZone ? c->currentZone->getName() : ""); }
 };
 
 MTGAbility * NewKeyactAbility(GameObserver * observer, int id, MTGCardInstance * source, string action, string n, MTGAbility * andAbility)
 {
-    bool wagicCascade = action == "cascade" && !g_getenv("WAGIC_KEYACT_CASCADE"); // Wagic's own AACascade
+    bool wagicCascade = action == "cascade" && !std::getenv("WAGIC_KEYACT_CASCADE"); // Wagic's own AACascade
     return wagicCascade ? NULL : NEW AAKeyact(observer, id, source, action, n, andAbility);
 }
 
 bool IsKeyactAbility(MTGAbility * a) { return dynamic_cast<AAKeyact *>(a) != NULL; }
+
+bool KeyactWaitsForMenu(ActionElement * e) { AAKeyact * a = dynamic_cast<AAKeyact *>(e); return a && a->resolving() && !a->casting; }

@@ -13,3 +13,8 @@ MTGAbility * NewKeyactAbility(GameObserver * observer, int id, MTGCardInstance *
 // For the AI: a keyact ability is good for its controller, as Wagic's own AACascade is.
 bool IsKeyactAbility(MTGAbility * a);
 
+// For the stack: whether `e` is a keyact resolve waiting for its player's answer to its menu. Then
+// nothing else resolves and no one is offered to interrupt, whoever plays (CR 608.2); its cast
+// waits under a target chooser, which holds the stack already.
+bool KeyactWaitsForMenu(ActionElement * e);
+

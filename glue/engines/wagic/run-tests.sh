@@ -61,7 +61,7 @@ cp "$here/tests/cards/_cards.dat" "$res/sets/KEYACTTEST/"
 cp "$here/tests/cards/keyact-test-cards.txt" "$res/sets/primitives/"
 [ -f "$res/test/_tests.wagic.txt" ] || cp "$res/test/_tests.txt" "$res/test/_tests.wagic.txt"
 
-export PKG_CONFIG_PATH=$build/meson-uninstalled${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+export PKG_CONFIG_PATH=$build/glue/engines/cpp:$build/meson-uninstalled${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 (
     cd "$work/build"
     # The console build of the README, with the two fixes Debian 12 needs, and the integration.
