@@ -31,6 +31,9 @@ inline std::atomic<LogHandler> &log_handler()
 
 // Sends the kit's messages to `handler` (nullptr: back to stderr).
 inline void set_log_handler(LogHandler handler) { detail::log_handler().store(handler); }
+// The handler set, or nullptr: an engine's code that sets its own only when no other part of the
+// process (its tests, say) routed the messages first.
+inline LogHandler log_handler() { return detail::log_handler().load(); }
 
 // One message to the engine's log.
 inline void warn(const std::string &message)
