@@ -12,6 +12,7 @@
 #include <memory>
 #include <keyact-engine.hpp>
 #include "KeyactAbility.h"
+#include "AbilityParser.h"
 #include "AllAbilities.h"
 #include "ManaCostHybrid.h"
 
@@ -36,21 +37,32 @@ static string costText(ManaCost * m)
     return text.str();
 }
 
-// Whether the targets an ability chooses as it resolves exist: its own, each part's of an "A && B"
-// line, the wrapped ability's (a targeted line on an instant is a "may" choosing them).
-static bool targetsExist(MTGAbility * a)
+// Whether the targets an ability chooses as it resolves exist: its own, if it targets (CR 115.1: a
+// card on the battlefield, the stack, in a graveyard or exile; Wagic's notatarget() and its
+// target(...|myhand), target(...|mylibrary) choose a card, no target), each part's of an "A && B"
+// line, the wrapped ability's (a targeted line of an instant is a "may" around it).
+static bool targetsExist(GameObserver * g, MTGAbility * a)
 {
     MultiAbility * parts = dynamic_cast<MultiAbility *>(a);
     NestedAbility * nested = dynamic_cast<NestedAbility *>(a);
-    if (dynamic_cast<TargetAbility *>(a))
-        return a->getActionTc()->validTargetsExist();
+    TargetChooser * tc = dynamic_cast<TargetAbility *>(a) ? a->getActionTc() : NULL;
+    bool targets = false;
+    for (int p = 0; tc && tc->targetter && p < 2; p++) {
+        MTGPlayerCards * z = g->players[p]->game;
+        targets = targets || tc->targetsZone(z->inPlay) || tc->targetsZone(z->stack) || tc->targetsZone(z->graveyard) || tc->targetsZone(z->exile);
+    }
+    if (tc) // X targets, X 0 as the spell is cast for free: none
+        return !targets || !tc->maxtargets || tc->validTargetsExist();
     if (parts)
-        return std::all_of(parts->abilities.begin(), parts->abilities.end(), targetsExist);
-    return !nested || !nested->ability || targetsExist(nested->ability);
+        return std::all_of(parts->abilities.begin(), parts->abilities.end(), [g](MTGAbility * part) { return targetsExist(g, part); });
+    return !nested || !nested->ability || targetsExist(g, nested->ability);
 }
 
 // One resolve, and the ability discover:N parses into. A menu option is an AAKeyact too: its
 // resolve() gives its index through the Answer it keeps (nothing once the resolve is gone).
+// While a resolve casts (on its game's thread): where the cast spell's triggers wait.
+static thread_local vector<std::pair<MTGCardInstance *, MTGGameZone *> > * castTriggers = NULL;
+
 class AAKeyact: public MTGAbility, public keyact::Adapter<AAKeyact, MTGCardInstance, Player>
 {
 public:
@@ -58,6 +70,7 @@ public:
     std::shared_ptr<MTGAbility> andAbility; // the parsed ability's, shared by its clones; only ever cloned
     keyact::Answer option; // a menu option's
     AACastCard * casting; // the cast a CAST question waits for
+    vector<std::pair<MTGCardInstance *, MTGGameZone *> > triggered; // its spell's cast triggers (autostack=)
 
     AAKeyact(GameObserver * g, int id, MTGCardInstance * source, string action, string n, MTGAbility * andAbility,
              keyact::Answer option = keyact::Answer()) : MTGAbility(g, id, source), Adapter("Wagic"), action(action), n(n),
@@ -71,12 +84,13 @@ public:
 
     // Plugins load from full paths only: Wagic's Res/plugins/ (its system root, a full path in the
     // Qt builds), then KEYACT_PLUGIN_PATH and the install directory; once per process, kept until it
-    // exits. The kit's messages go to Wagic's log.
+    // exits. The kit's messages go to Wagic's log, unless the process sent them elsewhere first.
     int resolve()
     {
         if (option)
             return option(), 1;
-        keyact::set_log_handler([](const char * message) { DebugTrace(message); });
+        if (!keyact::log_handler())
+            keyact::set_log_handler([](const char * message) { DebugTrace(message); });
         string plugins = JFileSystem::GetInstance()->GetSystemRoot() + "plugins";
         const KeyactBoundAction * bound = keyact::Plugins::once(plugins, "Res/plugins/").find(action);
         AAKeyact * a = bound ? clone() : NULL;
@@ -93,8 +107,11 @@ public:
     // exiles itself as a copy is cast); a failed one leaves the card's alternative cost unpaid.
     void Update(float dt)
     {
-        if (casting)
+        if (casting) {
+            castTriggers = &triggered;
             casting->Update(dt);
+            castTriggers = NULL;
+        }
         if (!casting || !casting->processed)
             return;
         MTGCardInstance * exiled = (MTGCardInstance *) casting->target;
@@ -112,6 +129,8 @@ public:
         if (result.discovered)
             source->imprintedCards.push_back(card(result.discovered));
         source->thatmuch = result.mana_value_halves / 2;
+        for (size_t i = 0; i < triggered.size(); i++) // Wagic resolves them as the spell is cast: now, once it is over (CR 603.3)
+            AbilityFactory(game).magicText(game->mLayers->actionLayer()->getMaxId(), NULL, triggered[i].first, 1, 0, triggered[i].second);
         if (MTGAbility * a = andAbility ? andAbility->clone() : NULL) {
             a->target = source;
             if (!a->oneShot)
@@ -163,28 +182,32 @@ public:
         if (back)
             d.face(half != string::npos ? c->data->name.substr(half + 4) : other->alternativeName, costText(other));
     }
-    // Wagic's own checks of a cast, for the face (its cost paid as the face's cast pays it): the
-    // play restrictions and epic, the spell's target= (as AACastCard checks it), and the targets its
-    // lines for that face choose as it resolves (Ice's "if paid(alternative) then ... target(...)").
+    // Wagic's own checks of a cast, for the face: the play restrictions and epic, the spell's target=
+    // (as AACastCard checks it), and the targets the face's lines choose as it resolves. A split or
+    // adventure card's second half is its "if paid(alternative) then" lines (Ice: "... target(*|
+    // battlefield)"), the first its "ifnot" lines and an instant's or sorcery's other lines; a
+    // "choice" line is a mode (one with its targets will do), "upto:" targets may be none (CR 601.2c).
     // Not the timing restrictions: a spell cast while another resolves ignores them.
     bool can_cast_face(Player * p, MTGCardInstance * c, uint32_t face)
     {
-        int & paid = c->alternateCostPaid[ManaCost::MANA_PAID_WITH_ALTERNATIVE], was = paid;
-        paid = face > 0;
         std::unique_ptr<TargetChooser> tc(TargetChooserFactory(game).createTargetChooser(c));
         bool can = !p->epic && (!tc || tc->validTargetsExist()) && p->game->playRestrictions->canPutIntoZone(c, p->game->stack) != PlayRestriction::CANT_PLAY;
-        AbilityFactory af(game);
-        vector<MTGAbility *> lines;
-        af.getAbilities(&lines, NULL, c);
-        for (MTGAbility * a : lines) {
-            IfThenAbility * i = dynamic_cast<IfThenAbility *>(a);
-            MTGAbility * effect = !i ? (c->isSorceryorInstant() ? a : NULL)
-                : (af.parseCastRestrictions(c, p, i->Cond) ? i->type == 1 : i->type == 2) ? i->delayedAbility : i->delayedElseAbility;
-            can = can && targetsExist(effect);
-            delete a;
+        bool modes = false, aMode = false;
+        std::istringstream lines(AutoLineMacro::Process(c->magicText));
+        const string second = "if paid(alternative) then ", first = "ifnot paid(alternative) then ", mode = "choice ";
+        for (string line; std::getline(lines, line);) {
+            bool ofSecond = !line.compare(0, second.size(), second), ofFirst = !line.compare(0, first.size(), first);
+            string effect = face ? (ofSecond ? line.substr(second.size()) : "")
+                : ofFirst ? line.substr(first.size()) : !ofSecond && c->isSorceryorInstant() ? line : "";
+            bool isMode = !effect.compare(0, mode.size(), mode);
+            std::unique_ptr<MTGAbility> a(effect.empty() || effect.find("upto:") != string::npos ? NULL
+                                          : AbilityFactory(game).parseMagicLine(effect.substr(isMode ? mode.size() : 0), 0, NULL, c));
+            bool exist = targetsExist(game, a.get());
+            modes = modes || isMode;
+            aMode = aMode || (isMode && exist);
+            can = can && (isMode || exist);
         }
-        paid = was;
-        return can;
+        return can && (!modes || aMode);
     }
     // The game's generator, which Wagic's replays and tests load: rand(), uniform in [0, RAND_MAX].
     uint32_t random_below(uint32_t bound) { return keyact::uniform_below(bound, RAND_MAX, [this] { return game->getRandomGenerator()->random(); }); }
@@ -199,5 +222,12 @@ MTGAbility * NewKeyactAbility(GameObserver * observer, int id, MTGCardInstance *
 }
 
 bool IsKeyactAbility(MTGAbility * a) { return dynamic_cast<AAKeyact *>(a) != NULL; }
+
+bool KeyactDefersCastTriggers(MTGCardInstance * card, MTGGameZone * to)
+{
+    if (castTriggers)
+        castTriggers->push_back(std::make_pair(card, to));
+    return castTriggers != NULL;
+}
 
 bool KeyactWaitsForMenu(ActionElement * e) { AAKeyact * a = dynamic_cast<AAKeyact *>(e); return a && a->resolving() && !a->casting; }
