@@ -89,6 +89,11 @@ public:
     {
         if (option)
             return option(), 1;
+        // Wagic resolves each line of a spell with several targets once per target (Daring
+        // Discovery's up to three): one discover, with the first.
+        Spell * spell = dynamic_cast<Spell *>(game->mLayers->stackLayer()->getActionElementFromCard(source));
+        if (spell && spell->getNbTargets() > 1 && target != spell->getNextTarget())
+            return 1;
         if (!keyact::log_handler())
             keyact::set_log_handler([](const char * message) { DebugTrace(message); });
         string plugins = JFileSystem::GetInstance()->GetSystemRoot() + "plugins";

@@ -513,6 +513,8 @@ int runAI(int games, unsigned int seed, int turns)
             lastTurn = g->turn, lastPhase = g->getCurrentGamePhase(), last[0] = now[0], last[1] = now[1];
         }
         resolves += seen.size();
+        if (getenv("KEYACT_GAMES_TRACE"))
+            printf("  ai game %u: turn %d, %zu keyact resolves, reports so far %d\n", s, g->turn, seen.size(), reports);
         if (still >= 3000) {
             stuck++;
             printf("  ai game %u: stuck in turn %d, %s, %zu keyact resolves so far\n", s, g->turn,
