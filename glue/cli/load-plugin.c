@@ -71,11 +71,13 @@ KeyactRegistry *keyact_cli_load_discover(const char *const *plugin_paths, const 
     if (registry == NULL)
         return NULL;
     if (keyact_registry_get_n_plugins(registry) == 0) {
+        g_auto(GStrv) dirs = keyact_registry_get_search_dirs();
+        g_autofree char *searched = g_strjoinv(", ", dirs);
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
-                    "no keyact plugin found in KEYACT_PLUGIN_PATH or in %s; "
-                    "use --plugin PATH or set KEYACT_PLUGIN_PATH (from a build tree: "
+                    "no keyact plugin found in %s (KEYACT_PLUGIN_PATH, then the install "
+                    "directory); use --plugin PATH or set KEYACT_PLUGIN_PATH (from a build tree: "
                     "meson devenv -C BUILD keyact ..., or ./run keyact ... in the source tree)",
-                    keyact_registry_default_plugin_dir());
+                    searched);
         return NULL;
     }
     if (!keyact_registry_lookup(registry, "discover", NULL, out, error))

@@ -2,11 +2,15 @@
 /* bound_action.c - call an action's resolve after checking the arguments.
  *
  * This is the hot path: no allocation, no logging, no locking. The action
- * itself was validated when its plugin loaded. With validation off a resolve
- * costs one more load and compare (the plugin's validator and its mode);
- * with it on, the validation layer (validate_table.c) runs the resolve.
+ * itself was validated when its plugin loaded. Every resolve runs under the
+ * guard (guard.h: the plugin asks only about what it was handed), whose
+ * table and set live on this stack. With validation off a resolve costs
+ * one more load and compare (the plugin's validator and its mode); with it
+ * on, the validation layer (validate_table.c) runs the resolve, the guard
+ * between it and the plugin.
  */
 #include "keyact-host-private.h"
+#include "guard.h"
 
 static gboolean arguments_are_usable(const KeyactBoundAction *bound, const keyact_host *host,
                                      const keyact_resolve_args *args,
@@ -34,7 +38,7 @@ KEYACT_HOST_API int32_t keyact_bound_action_resolve(const KeyactBoundAction *bou
             return keyact_host_validate_resolve(validator, mode, bound, host, args, result,
                                                 NULL);
     }
-    return bound->action->resolve(bound->plugin_ctx, host, args, result);
+    return keyact_guarded_resolve(bound, host, args, result);
 }
 
 KEYACT_HOST_API int32_t keyact_bound_action_resolve_validated(const KeyactBoundAction *bound,
@@ -57,5 +61,5 @@ KEYACT_HOST_API int32_t keyact_bound_action_resolve_validated(const KeyactBoundA
     if (mode != KEYACT_VALIDATION_OFF)
         return keyact_host_validate_resolve(validator, mode, bound, host, args, result,
                                             validation);
-    return bound->action->resolve(bound->plugin_ctx, host, args, result);
+    return keyact_guarded_resolve(bound, host, args, result);
 }

@@ -73,7 +73,26 @@ typedef struct {
 } KeyactBoundAction;
 
 /* Resolve: action->resolve(plugin_ctx, host, args, result), after checking the
- * arguments (NULLs, struct sizes). Returns the KEYACT_* status. */
+ * arguments (NULLs, struct sizes). Returns the KEYACT_* status.
+ *
+ * The guard (since 1.5.0; every resolve, blocking or stepped, in process
+ * or isolated): the plugin is handed a table of the library's that
+ * forwards each call to `host` unchanged, except a call about a card,
+ * player or game the resolve never handed it. Handed: `args`' game and
+ * player, and every card a library_card or library_cards answer of this
+ * resolve gave the plugin (its `source` is not: nothing in an "exile
+ * until" resolve is about it). Such a call returns KEYACT_E_DENIED to the
+ * plugin without reaching the host (an event about such a card is dropped;
+ * so is a choose with more options than a card can have, 2 to
+ * KEYACT_MAX_FACES + 1), the resolve returns KEYACT_E_DENIED whatever the
+ * plugin returns, and one warning per resolve (log domain "keyact-host")
+ * names the plugin's file and implementation id and what it asked. The
+ * result's discovered card and stranded list name only handed cards: any
+ * other is taken out (stranded_count says how many remain), so an engine
+ * recovering the stranded cards never moves a card that is not its to move
+ * here; and `stranded`, `stranded_capacity` and `struct_size` are the
+ * host's again when the call returns, whatever the plugin wrote. The
+ * plugin's failure path (action.h) still lists every card it moved. */
 int32_t keyact_bound_action_resolve(const KeyactBoundAction *bound,
                                     const keyact_host *host,
                                     const keyact_resolve_args *args,
@@ -101,10 +120,19 @@ int32_t keyact_bound_action_resolve(const KeyactBoundAction *bound,
  *   keyact_resolve_answer(state, &answer);                    // then step again
  *
  * The block belongs to the caller, at KEYACT_RESOLVE_STATE_ALIGN; between
- * calls it may be moved, never copied and used twice (stepped.h). Ending a
+ * calls it may be moved, never copied and used twice (stepped.h). The
+ * library tells the two apart (since 1.5.0): every call on a resolve leaves
+ * a new generation in the block and in the library's record of the
+ * resolve, so a copy that is a call behind, or whose resolve another copy
+ * ended, gets KEYACT_E_STATE and never reaches the plugin (which would
+ * otherwise free its heap part twice). Ending a
  * resolve (a step that does not wait, or keyact_resolve_abandon()) drops
  * what the library holds for it; a block dropped while a resolve waits
- * leaks that, and keeps its plugin loaded.
+ * leaks that, and keeps its plugin loaded. The guard (see
+ * keyact_bound_action_resolve()) holds for a stepped resolve too, and for
+ * its questions: a question about a card, player or game the resolve never
+ * handed the plugin ends the resolve, abandoned, with KEYACT_E_DENIED and
+ * every card it moved as stranded, instead of reaching the host.
  *
  * Threads: any thread, one call at a time per block; blocks of different
  * games are independent. The host's callbacks run only inside
@@ -136,7 +164,8 @@ int32_t keyact_bound_action_begin(const KeyactBoundAction *bound, const keyact_h
 /* Run the resolve on: KEYACT_WAITING with *out_question filled (its
  * struct_size set by the caller), or the resolve's final status, *result
  * filled as keyact_bound_action_resolve() fills it. KEYACT_E_INVAL for a
- * block not begun, KEYACT_E_STATE for one whose resolve is over. */
+ * block not begun, KEYACT_E_STATE for one whose resolve is over (or a
+ * stale copy of a block, see above). */
 int32_t keyact_resolve_step(void *state, keyact_resolve_result *result,
                             keyact_question *out_question);
 

@@ -77,6 +77,10 @@ struct _KeyactSlot {
 };
 
 /* slot.c */
+/* registry.c: note that a load searched `dir` and what it found there
+ * ("no such directory", "2 loaded"...), for the NOT_FOUND messages. */
+void keyact_host_registry_searched(KeyactRegistry *registry, const char *dir, const char *found);
+
 KeyactSlot *keyact_host_slot_new(const char *name);
 void keyact_host_slot_free(KeyactSlot *slot);
 /* Install `next` (NULL: none), taking a reference to its plugin; returns the

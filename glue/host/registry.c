@@ -20,6 +20,7 @@ struct _KeyactRegistry {
     GPtrArray *plugins;     /* KeyactPlugin *, one reference each, in load order */
     GArray *candidates;     /* KeyactBoundAction, in registration order */
     GPtrArray *refused;     /* Refusal *, in the order they happened */
+    GPtrArray *searched;    /* "DIR (what was found)", each directory a load searched, in order */
     GHashTable *slots;      /* action name -> KeyactSlot * (owned) */
     GHashTable *env_pins;   /* action name -> selector, from KEYACT_IMPL */
     KeyactValidator *validator; /* shared with every plugin added (validate.c) */
@@ -67,6 +68,7 @@ KEYACT_HOST_API KeyactRegistry *keyact_registry_new(void)
     registry->plugins = g_ptr_array_new_with_free_func((GDestroyNotify)keyact_plugin_unref);
     registry->candidates = g_array_new(FALSE, TRUE, sizeof(KeyactBoundAction));
     registry->refused = g_ptr_array_new_with_free_func(refusal_free);
+    registry->searched = g_ptr_array_new_with_free_func(g_free);
     registry->slots = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
                                             (GDestroyNotify)keyact_host_slot_free);
     registry->env_pins = read_env_pins();
@@ -84,6 +86,7 @@ KEYACT_HOST_API void keyact_registry_free(KeyactRegistry *registry)
     g_array_unref(registry->candidates);
     g_ptr_array_unref(registry->plugins);
     g_ptr_array_unref(registry->refused);
+    g_ptr_array_unref(registry->searched);
     g_hash_table_unref(registry->env_pins);
     keyact_host_validator_unref(registry->validator);
     g_free(registry);
@@ -275,6 +278,24 @@ static gboolean has_candidate(const KeyactRegistry *registry, const char *name,
     return FALSE;
 }
 
+void keyact_host_registry_searched(KeyactRegistry *registry, const char *dir, const char *found)
+{
+    g_ptr_array_add(registry->searched, g_strdup_printf("%s (%s)", dir, found));
+}
+
+/* "; searched DIR (what), ..." for NOT_FOUND, or "" when no directory was
+ * searched (a host that loads its plugins by path). */
+static char *describe_searched(const KeyactRegistry *registry)
+{
+    if (registry->searched->len == 0)
+        return g_strdup("");
+    GString *text = g_string_new("; searched ");
+    for (guint i = 0; i < registry->searched->len; i++)
+        g_string_append_printf(text, "%s%s", i > 0 ? ", " : "",
+                               (const char *)g_ptr_array_index(registry->searched, i));
+    return g_string_free(text, FALSE);
+}
+
 /* "discover (org.x.y from /path/p.so), ..." or "none", for NOT_FOUND. */
 static char *describe_registered(const KeyactRegistry *registry)
 {
@@ -368,18 +389,19 @@ KEYACT_HOST_API gboolean keyact_registry_lookup(const KeyactRegistry *registry,
     }
 
     g_autofree char *registered = describe_registered(registry);
+    g_autofree char *searched = describe_searched(registry);
     if (impl_id != NULL)
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
-                    "no implementation \"%s\" of action \"%s\" is registered; registered: %s",
-                    impl_id, name, registered);
+                    "no implementation \"%s\" of action \"%s\" is registered; registered: %s%s",
+                    impl_id, name, registered, searched);
     else if (g_hash_table_contains(registry->slots, name))
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
-                    "action \"%s\" has no implementation: %s; registered: %s", name,
+                    "action \"%s\" has no implementation: %s; registered: %s%s", name,
                     ((const KeyactSlot *)g_hash_table_lookup(registry->slots, name))->reason,
-                    registered);
+                    registered, searched);
     else
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NOT_FOUND,
-                    "no action \"%s\" is registered; registered: %s", name, registered);
+                    "no action \"%s\" is registered; registered: %s%s", name, registered, searched);
     return FALSE;
 }
 

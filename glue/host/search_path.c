@@ -68,21 +68,26 @@ static int compare_paths(gconstpointer a, gconstpointer b)
 }
 
 /* Full paths of the "*.so" files in `dir`, sorted so load order (and so which
- * duplicate wins) does not depend on the file system. */
-static GPtrArray *plugin_files(const char *dir)
+ * duplicate wins) does not depend on the file system; NULL when the
+ * directory cannot be listed, with `*why` saying so. */
+static GPtrArray *plugin_files(const char *dir, char **why)
 {
-    GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
     g_autoptr(GError) error = NULL;
     g_autoptr(GDir) listing = g_dir_open(dir, 0, &error);
 
     if (listing == NULL) {
         /* A directory that does not exist is normal (nothing installed). */
-        if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        if (g_error_matches(error, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
             g_debug("plugin directory %s does not exist", dir);
-        else
+            *why = g_strdup("no such directory");
+        } else {
             g_warning("cannot read plugin directory %s: %s", dir, error->message);
-        return files;
+            *why = g_strdup_printf("cannot be read: %s", error->message);
+        }
+        return NULL;
     }
+
+    GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
 
     const char *name;
     while ((name = g_dir_read_name(listing)) != NULL) {
@@ -98,12 +103,18 @@ static GPtrArray *plugin_files(const char *dir)
     return files;
 }
 
-/* Every plugin file of `dir`, each refusal a warning (and recorded). */
+/* Every plugin file of `dir`, each refusal a warning (and recorded); the
+ * registry notes what the directory held, for its NOT_FOUND messages. */
 static guint load_dir(KeyactRegistry *registry, const char *dir, KeyactLoadFlags flags)
 {
-    g_autoptr(GPtrArray) files = plugin_files(dir);
+    g_autofree char *why = NULL;
+    g_autoptr(GPtrArray) files = plugin_files(dir, &why);
     guint loaded = 0;
 
+    if (files == NULL) {
+        keyact_host_registry_searched(registry, dir, why);
+        return 0;
+    }
     for (guint f = 0; f < files->len; f++) {
         g_autoptr(GError) error = NULL;
         if (keyact_registry_load(registry, g_ptr_array_index(files, f), flags, &error))
@@ -111,6 +122,10 @@ static guint load_dir(KeyactRegistry *registry, const char *dir, KeyactLoadFlags
         else
             g_warning("skipping plugin: %s", error->message);
     }
+    g_autofree char *found = files->len == 0 ? g_strdup("no *.so file")
+        : loaded == files->len ? g_strdup_printf("%u loaded", loaded)
+        : g_strdup_printf("%u loaded, %u refused", loaded, files->len - loaded);
+    keyact_host_registry_searched(registry, dir, found);
     return loaded;
 }
 

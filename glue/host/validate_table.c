@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "guard.h"
 #include "validate_layer.h"
 
 static VlLayer *layer_of(const keyact_host *table)
@@ -352,6 +353,6 @@ int32_t keyact_host_validate_resolve(KeyactValidator *validator, KeyactValidatio
     VlLayer layer;
 
     vl_layer_begin(&layer, validator, mode, bound, host, args);
-    int32_t status = bound->action->resolve(bound->plugin_ctx, &layer.table, args, result);
+    int32_t status = keyact_guarded_resolve(bound, &layer.table, args, result);
     return vl_layer_end(&layer, status, FALSE, result, validation);
 }

@@ -101,12 +101,60 @@ static gboolean is_json_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* The token at text[*at] ('-' or a digit) is a number: move *at to its last
+ * character. FALSE, and *at left alone, for an integer (digits only, no '.',
+ * 'e' or 'E') that does not fit in 64 bits; anything else malformed is
+ * json-glib's to report. */
+static gboolean number_fits(const char *text, gsize len, gsize *at)
+{
+    gsize end = *at;
+    gboolean integer = TRUE;
+    while (end < len && text[end] != '\0'
+           && (g_ascii_isdigit(text[end]) || strchr("+-.eE", text[end]) != NULL)) {
+        integer = integer && strchr(".eE", text[end]) == NULL;
+        end++;
+    }
+    if (integer) {
+        g_autofree char *token = g_strndup(text + *at, end - *at);
+        const char *digits = token[0] == '-' ? token + 1 : token;
+        gint64 value = 0;
+        if (digits[0] != '\0' && strspn(digits, "0123456789") == strlen(digits)
+            && !g_ascii_string_to_signed(token, 10, G_MININT64, G_MAXINT64, &value, NULL))
+            return FALSE;
+    }
+    *at = end - 1;
+    return TRUE;
+}
+
+/* The member name whose value starts at text[at] ("key": value), or NULL
+ * (an array element, or a name with escapes). */
+static char *member_before(const char *text, gsize at)
+{
+    gsize j = at;
+    while (j > 0 && is_json_space(text[j - 1]))
+        j--;
+    if (j == 0 || text[--j] != ':')
+        return NULL;
+    while (j > 0 && is_json_space(text[j - 1]))
+        j--;
+    if (j == 0 || text[--j] != '"')
+        return NULL;
+    gsize end = j;
+    while (j > 0 && text[j - 1] != '"' && text[j - 1] != '\\')
+        j--;
+    if (j == 0 || text[j - 1] != '"')
+        return NULL;
+    return g_strndup(text + j, end - j);
+}
+
 /* What json-glib does not check for us, in one pass before it runs:
  *  - the text is UTF-8 without NUL bytes;
  *  - nesting stays within REF_CARDDB_MAX_DEPTH (json-glib recurses per
  *    level and would overflow the stack on hostile input);
  *  - nothing follows the first JSON value (json-glib would silently keep
- *    only one of "[...] [...]").
+ *    only one of "[...] [...]");
+ *  - every integer fits in 64 bits (json-glib would silently wrap
+ *    100000000000000000000 to -1, and the message would name -1).
  * Brackets inside strings do not count. */
 gboolean ref_json_prescan(const char *text, gsize len, const char *label, GError **error)
 {
@@ -149,6 +197,18 @@ gboolean ref_json_prescan(const char *text, gsize len, const char *label, GError
         }
         if (c == '"') {
             in_string = TRUE;
+        } else if (c == '-' || g_ascii_isdigit(c)) {
+            gsize start = i;
+            if (!number_fits(text, len, &i)) {
+                gsize n = strspn(text + start + 1, "0123456789") + 1;
+                g_autofree char *key = member_before(text, start);
+                g_autofree char *where = key != NULL ? g_strdup_printf("key \"%s\": ", key) : g_strdup("");
+                g_autofree char *what = g_strdup_printf(
+                    "%sthe number %.*s is too %s for an integer (%s %" G_GINT64_FORMAT ")", where,
+                    (int)n, text + start, c == '-' ? "small" : "large", c == '-' ? "at least" : "at most",
+                    c == '-' ? G_MININT64 : G_MAXINT64);
+                return prescan_error(error, label, text, start, what);
+            }
         } else if (c == '[' || c == '{') {
             if (++depth > REF_CARDDB_MAX_DEPTH) {
                 g_autofree char *what = g_strdup_printf("JSON nested deeper than %u levels",

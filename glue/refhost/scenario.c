@@ -233,11 +233,15 @@ static gboolean parse_discover_n(JsonObject *obj, RefStep *step, const char *whe
         }
         return TRUE;
     }
-    if (!node_is_integer(node) || json_node_get_int(node) < 0 ||
-        json_node_get_int(node) > G_MAXINT32) {
+    if (!node_is_integer(node) || json_node_get_int(node) < 0) {
         g_autofree char *text = json_to_string(node, FALSE);
         input_error(error, where, "key \"discover\" must be an integer >= 0 or \"X\", not %s",
                     text);
+        return FALSE;
+    }
+    if (json_node_get_int(node) > G_MAXINT32) {
+        input_error(error, where, "key \"discover\" is too large: %" G_GINT64_FORMAT
+                    " (at most %d)", json_node_get_int(node), G_MAXINT32);
         return FALSE;
     }
     step->n = (gint)json_node_get_int(node);
@@ -249,11 +253,15 @@ static gboolean parse_cascade_n(JsonObject *obj, RefStep *step, const char *wher
                                 GError **error)
 {
     JsonNode *node = json_object_get_member(obj, "cascade");
-    if (!node_is_integer(node) || json_node_get_int(node) < 0 ||
-        json_node_get_int(node) > G_MAXINT32) {
+    if (!node_is_integer(node) || json_node_get_int(node) < 0) {
         g_autofree char *text = json_to_string(node, FALSE);
         input_error(error, where, "key \"cascade\" must be an integer >= 0 (the mana value of "
                     "the spell with cascade), not %s", text);
+        return FALSE;
+    }
+    if (json_node_get_int(node) > G_MAXINT32) {
+        input_error(error, where, "key \"cascade\" is too large: %" G_GINT64_FORMAT
+                    " (at most %d)", json_node_get_int(node), G_MAXINT32);
         return FALSE;
     }
     step->n = (gint)json_node_get_int(node);

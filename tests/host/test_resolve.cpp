@@ -38,7 +38,7 @@ protected:
 TEST_F(BoundResolve, CallsTheActionWithItsContext)
 {
     EXPECT_EQ(keyact_bound_action_resolve(&bound_, &host_, &args_, &result_), KEYACT_OK);
-    EXPECT_EQ(result_.discovered, 77u);
+    EXPECT_EQ(result_.mana_value_halves, 77u); // the source, echoed
     EXPECT_EQ(result_.exiled_count, 4u);
     EXPECT_EQ(result_.flags, KEYACT_RESULT_COMPLETE);
 }
@@ -78,7 +78,7 @@ TEST_F(BoundResolve, TooSmallStructsAreInvalidAndNothingIsCalled)
     } larger{};
     larger.base.struct_size = sizeof larger;
     EXPECT_EQ(keyact_bound_action_resolve(&bound_, &host_, &args_, &larger.base), KEYACT_OK);
-    EXPECT_EQ(larger.base.discovered, 77u);
+    EXPECT_EQ(larger.base.mana_value_halves, 77u); // the source, echoed
 }
 
 }  // namespace

@@ -167,6 +167,36 @@ TEST(SearchPath, MissingDirectoriesAreNotAnError)
     EXPECT_EQ(warnings.count_containing("does-not-exist"), 0);
 }
 
+// An action no plugin serves: the message names each directory searched
+// and what it held, so a user sees where keyact looked.
+TEST(SearchPath, NotFoundNamesTheDirectoriesSearched)
+{
+    TempDir plugins;
+    TempDir empty;
+    std::string missing = plugins.file("does-not-exist");
+    PluginPath path(missing + ":" + empty.path());
+    g_autoptr(KeyactRegistry) registry = keyact_registry_new();
+
+    keyact_registry_load_search_path(registry, KEYACT_LOAD_DEFAULT);
+    KeyactBoundAction out;
+    g_autoptr(GError) error = nullptr;
+    if (keyact_registry_lookup(registry, "no-such-action", nullptr, &out, &error))
+        FAIL() << "an action no plugin provides was found";
+    ASSERT_NE(error, nullptr);
+    std::string message = error->message;
+    EXPECT_NE(message.find("searched " + missing + " (no such directory), " + empty.path()
+                           + " (no *.so file), " + keyact_registry_default_plugin_dir() + " ("),
+              std::string::npos)
+        << message;
+
+    // A registry that loaded by path only searched nothing, and says nothing of it.
+    g_autoptr(KeyactRegistry) by_path = keyact_registry_new();
+    g_autoptr(GError) plain = nullptr;
+    EXPECT_FALSE(keyact_registry_lookup(by_path, "no-such-action", nullptr, &out, &plain));
+    ASSERT_NE(plain, nullptr);
+    EXPECT_EQ(std::string(plain->message).find("searched"), std::string::npos) << plain->message;
+}
+
 }  // namespace
 
 namespace {

@@ -242,7 +242,7 @@ TEST(Selection, ASlotFollowsSwapsAndOutlivesEveryImplementation)
         keyact_bound_action_release(&bound);
         EXPECT_EQ(resolve_echo(slot, round, &result), KEYACT_OK);
         EXPECT_EQ(result.exiled_count, static_cast<uint32_t>(round));
-        EXPECT_EQ(result.discovered, 77u);
+        EXPECT_EQ(result.mana_value_halves, 77u); // the source, echoed
     }
 
     ASSERT_TRUE(keyact_registry_unload(registry, fixture_path("good").c_str(), &error));

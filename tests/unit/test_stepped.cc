@@ -667,6 +667,71 @@ TEST(SteppedHostLibrary, RefusesWhatItCannotStep)
     EXPECT_EQ(keyact_resolve_abandon(state, &r), KEYACT_E_STATE);
 }
 
+// stepped.h forbids copying a block and using both copies; the library
+// detects it instead of letting the second copy reach the plugin. Past 256
+// exiled cards the plugin's list is on its heap, so the copy ending second
+// would free it twice (ASan and valgrind watch this test).
+TEST(SteppedHostLibrary, ABlockCopiedAndUsedTwiceIsRefused)
+{
+    const KeyactBoundAction &bound = unit::discover();
+    for (bool end_by_abandon : {false, true}) {
+        g_autoptr(FakeHost) host = fake_host_new(0x78, 1);
+        std::vector<keyact_card_id> lands;
+        for (guint i = 0; i < 300; i++)
+            lands.push_back(fake_host_add_card(host, KC_PLAYER, FAKE_ZONE_LIBRARY, &kc_mountain));
+        keyact_card_id hit = fake_host_add_card(host, KC_PLAYER, FAKE_ZONE_LIBRARY, &kc_valki);
+        fake_host_set_seed(host, 3);
+        keyact_resolve_args args = {sizeof args, 2, fake_host_game(host), KC_PLAYER,
+                                    KEYACT_CARD_NONE};
+        gsize size = keyact_bound_action_state_size(&bound);
+        void *state = g_malloc(size);
+        void *copy = g_malloc(size);
+        ASSERT_EQ(keyact_bound_action_begin(&bound, fake_host_table(host), &args,
+                                            KEYACT_WAIT_CHOOSE, state, size),
+                  KEYACT_OK);
+        keyact_card_id stranded[4] = {};
+        keyact_resolve_result r = new_result(stranded, 4);
+        keyact_question q = new_question();
+        ASSERT_EQ(keyact_resolve_step(state, &r, &q), KEYACT_WAITING);
+        std::memcpy(copy, state, size);
+        keyact_answer to_hand = {sizeof to_hand, KEYACT_QUESTION_CHOOSE, 0,
+                                 q.option_count - 1u};
+        ASSERT_EQ(keyact_resolve_answer(state, &to_hand), KEYACT_OK);
+        // The copy is a call behind: refused while the original goes on.
+        EXPECT_EQ(keyact_resolve_answer(copy, &to_hand), KEYACT_E_STATE);
+        EXPECT_EQ(keyact_resolve_step(copy, &r, &q), KEYACT_E_STATE);
+        if (end_by_abandon) {
+            ASSERT_EQ(keyact_resolve_abandon(state, &r), KEYACT_OK);
+            EXPECT_EQ(r.stranded_count, 301u);
+        } else {
+            ASSERT_EQ(keyact_resolve_step(state, &r, &q), KEYACT_OK);
+            EXPECT_EQ(r.bottomed_count, 300u);
+            FakeZone zone = FAKE_ZONE_NONE;
+            guint pos = 0;
+            fake_host_locate(host, hit, &zone, &pos);
+            EXPECT_EQ(zone, FAKE_ZONE_HAND);
+        }
+        // Over: neither copy reaches the plugin again (no double free).
+        EXPECT_EQ(keyact_resolve_step(copy, &r, &q), KEYACT_E_STATE);
+        EXPECT_EQ(keyact_resolve_abandon(copy, &r), KEYACT_E_STATE);
+        EXPECT_EQ(keyact_resolve_step(state, &r, &q), KEYACT_E_STATE);
+        // A copy made while waiting and moved (the original dropped) is the
+        // block, not a copy: it goes on.
+        Table t;
+        keyact_resolve_args again = args_for(t, 2);
+        ASSERT_EQ(keyact_bound_action_begin(&bound, t.table(), &again, KEYACT_WAIT_CHOOSE, state,
+                                            size),
+                  KEYACT_OK);
+        ASSERT_EQ(keyact_resolve_step(state, &r, &q), KEYACT_WAITING);
+        std::memcpy(copy, state, size);
+        std::memset(state, 0xa5, size);
+        ASSERT_EQ(keyact_resolve_answer(copy, &to_hand), KEYACT_OK);
+        EXPECT_EQ(keyact_resolve_step(copy, &r, &q), KEYACT_OK);
+        g_free(copy);
+        g_free(state);
+    }
+}
+
 // A resolve in progress holds its plugin: the registry may go (a swap, an
 // unload) and the waiting resolve still finishes on the code it began on.
 TEST(SteppedHostLibrary, AWaitingResolveKeepsItsPluginLoaded)

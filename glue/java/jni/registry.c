@@ -191,6 +191,19 @@ static jlong slot(JNIEnv *env, jclass cls, jlong handle, jbyteArray action)
     return (jlong)(intptr_t)keyact_registry_get_slot(registry_of(handle), name);
 }
 
+/* The directories keyact_registry_load_search_path searches, in order (the
+ * install directory last), as fields. */
+static jbyteArray search_dirs(JNIEnv *env, jclass cls)
+{
+    g_auto(GStrv) dirs = keyact_registry_get_search_dirs();
+    g_autoptr(GString) s = g_string_new(NULL);
+
+    (void)cls;
+    for (guint i = 0; dirs[i] != NULL; i++)
+        field(s, dirs[i]);
+    return kj_bytes(env, s);
+}
+
 static const JNINativeMethod methods[] = {
     { "registryNew", "()J", KJ_FN(registry_new) },
     { "registryClose", "(J)V", KJ_FN(registry_close) },
@@ -203,6 +216,7 @@ static const JNINativeMethod methods[] = {
     { "select", "(J[B[B)[B", KJ_FN(select_impl) },
     { "selection", "(J[B)[B", KJ_FN(selection) },
     { "slot", "(J[B)J", KJ_FN(slot) },
+    { "searchDirs", "()[B", KJ_FN(search_dirs) },
 };
 
 jint kj_register_registry_natives(JNIEnv *env, jclass native_class)

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.RandomAccess;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -20,9 +24,15 @@ import java.util.logging.Logger;
  *   <li><b>Handles.</b> The plugin's long handles are numbers for the engine's objects, valid for
  *       one resolve; the engine never sees one. No game or player handle either: this object knows
  *       its game and player.</li>
- *   <li><b>The library</b> is read once per resolve with {@link #library()}, top first, and the
- *       plugin's reads by index are answered from that list as the exile run takes its top cards;
- *       a library that is a deque or a linked list costs one walk, not one per card.</li>
+ *   <li><b>The library</b> is read once per resolve with {@link #library()}, top first, and only
+ *       the cards the plugin reads are taken from that list, each once, as the exile run takes
+ *       its top cards: a list that looks cards up by id as they are read ({@link #byId}) costs one
+ *       lookup per card read, and a deque or a linked list one walk.</li>
+ *   <li><b>The bottom</b>: the cards put back go to {@link #toBottom(List)} together, in the
+ *       plugin's random order, so an engine whose own effects move them in one call makes that
+ *       one call; an engine that moves one card at a time writes {@link #toBottom(Object)}
+ *       instead. The order comes from {@link #randomBelow}: give it the engine's generator and a
+ *       seeded game replays.</li>
  *   <li><b>Faces</b> are the engine's objects: {@link #faces} gives them once per card, the player
  *       chooses among those the plugin offers ({@link #choose}), and the face chosen is the one
  *       {@link #cast}, with nothing kept by the engine in between.</li>
@@ -52,18 +62,56 @@ public abstract class EngineHost<C, F> implements Host {
 
     /** Every card this resolve handed the plugin: handle h is known.get(h - 1). */
     private final List<C> known = new ArrayList<>();
-    /** The library as read, null until read or after a move into it; its cards' handles; how many the run took. */
+    /** known's handles by card, made only when the library is read a second time in a resolve. */
+    private IdentityHashMap<C, Long> seen;
+    /** A resolve's later read of the library: a card seen before keeps its handle. */
+    private boolean reread;
+    /**
+     * The library as read (null until read or after a move into it), its size, and per index the
+     * handle (0: not read yet) and the card read there; how many the run took from its top.
+     */
     private List<? extends C> library;
+    private int size;
     private long[] handles = new long[64];
+    private Object[] cards = new Object[64];
     private int taken;
     /** The card whose faces the last question offered, and the face its player chose. */
     private C asked;
     private F chosen;
     private Result result;
 
+    /** Per EngineHost class: it overrides one of the toBottom methods (checked once per class). */
+    private static final ClassValue<Boolean> WRITES_BOTTOM = new ClassValue<Boolean>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            boolean overridden = false;
+            for (Class<?> c = type; c != EngineHost.class; c = c.getSuperclass())
+                for (java.lang.reflect.Method m : c.getDeclaredMethods())
+                    overridden |= m.getName().equals("toBottom") && m.getParameterCount() == 1;
+            if (!overridden)
+                throw new IllegalArgumentException(type.getName()
+                    + " overrides neither EngineHost.toBottom(card) nor EngineHost.toBottom(cards)");
+            return Boolean.TRUE;
+        }
+    };
+
+    /**
+     * Checks that this class overrides one of {@link #toBottom(Object)} and
+     * {@link #toBottom(List)}.
+     *
+     * @throws IllegalArgumentException when it overrides neither
+     */
+    protected EngineHost() {
+        WRITES_BOTTOM.get(getClass());
+    }
+
     // ---- what an engine writes ----
 
-    /** {@code player}'s library now, top first (a copy or a view that does not change while read). */
+    /**
+     * {@code player}'s library now, top first: a copy, or a view that does not change while read.
+     * Only the cards the plugin reads are taken from it ({@code get}, each index once): an engine
+     * whose library holds ids returns {@link #byId byId(ids, lookup)}.
+     */
     protected abstract List<? extends C> library();
 
     /**
@@ -81,8 +129,28 @@ public abstract class EngineHost<C, F> implements Host {
     /** Put {@code card} (in exile) into its owner's hand. */
     protected abstract void toHand(C card);
 
-    /** Put {@code card} (in exile) on the bottom of its owner's library. */
-    protected abstract void toBottom(C card);
+    /**
+     * Put {@code card} (in exile) on the bottom of its owner's library. Write this or
+     * {@link #toBottom(List)}; the default puts it through {@code toBottom(List)}.
+     */
+    protected void toBottom(C card) {
+        toBottom(Collections.singletonList(card));
+    }
+
+    /**
+     * Put {@code cards} (in exile) on the bottom of their owner's library in this order: the
+     * first goes first, the last ends bottommost. The order is the plugin's random one: place
+     * them as given, never shuffled again. When this throws, the cards moved must be the first
+     * ones (the rest still in exile, as {@link #zone} then says). Write this (the engine's one
+     * call for a group of cards) or {@link #toBottom(Object)}; the default moves each with
+     * {@code toBottom(card)}.
+     *
+     * @since 1.5
+     */
+    protected void toBottom(List<C> cards) {
+        for (C card : cards)
+            toBottom(card);
+    }
 
     /**
      * Where {@code card} is now, as the engine's zone constant: its {@code name()} is read
@@ -91,7 +159,11 @@ public abstract class EngineHost<C, F> implements Host {
      */
     protected abstract Enum<?> zone(C card);
 
-    /** Can the player cast {@code face} now, by this effect, for free (legal targets exist)? */
+    /**
+     * Can the player cast {@code face} now, by this effect, for free: by the engine's own rules,
+     * legal targets exist and no rule or effect forbids the cast (CR 601.3: an opponent's "can't
+     * cast spells from anywhere other than their hands" included)?
+     */
     protected abstract boolean canCast(F face);
 
     /**
@@ -125,12 +197,44 @@ public abstract class EngineHost<C, F> implements Host {
 
     /**
      * A failed action left {@code stranded} in exile: put them where the rules say. Default: on
-     * the bottom of the library in a random order.
+     * the bottom of the library in a random order ({@link #randomBelow}).
      */
     protected void recover(List<C> stranded) {
         List<C> cards = new ArrayList<>(stranded);
-        while (!cards.isEmpty())
-            toBottom(cards.remove(randomBelow(cards.size())));
+        for (int top = cards.size() - 1; top >= 1; top--)
+            Collections.swap(cards, top, randomBelow(top + 1));
+        toBottom(cards);
+    }
+
+    /**
+     * {@code ids} as a list of cards, each looked up with {@code lookup} when it is read (and
+     * again each time: {@link #library()} reads each index once): for {@link #library()} when
+     * the engine's library holds ids.
+     *
+     * @since 1.5
+     */
+    protected static <I, C> List<C> byId(List<I> ids, Function<? super I, ? extends C> lookup) {
+        return new ById<I, C>(ids, lookup);
+    }
+
+    private static final class ById<I, C> extends AbstractList<C> implements RandomAccess {
+        private final List<I> ids;
+        private final Function<? super I, ? extends C> lookup;
+
+        ById(List<I> ids, Function<? super I, ? extends C> lookup) {
+            this.ids = ids;
+            this.lookup = lookup;
+        }
+
+        @Override
+        public C get(int index) {
+            return lookup.apply(ids.get(index));
+        }
+
+        @Override
+        public int size() {
+            return ids.size();
+        }
     }
 
     // ---- what an engine calls ----
@@ -148,6 +252,8 @@ public abstract class EngineHost<C, F> implements Host {
     /** {@link #resolve(String, int)} through {@code action}. */
     public final Optional<C> resolve(Action action, int n) {
         known.clear();
+        seen = null;
+        reread = false;
         library = null;
         asked = null;
         chosen = null;
@@ -185,42 +291,79 @@ public abstract class EngineHost<C, F> implements Host {
         return Collections.unmodifiableList(out);
     }
 
-    /**
-     * The library, read when not yet read (or moved into since): a card seen before keeps its
-     * handle (the validation layer reads the library again at the end of a resolve).
-     */
-    private List<? extends C> read() {
-        if (library == null) {
-            library = library();
-            taken = 0;
-            if (handles.length < library.size())
-                handles = new long[library.size()];
-            IdentityHashMap<C, Long> seen = known.isEmpty() ? null : new IdentityHashMap<C, Long>(known.size());
-            for (int i = 0; i < known.size(); i++)
-                seen.put(known.get(i), (long) i + 1);
-            for (int i = 0; i < library.size(); i++) {
-                Long h = seen == null ? null : seen.get(library.get(i));
-                if (h == null) {
-                    known.add(library.get(i));
-                    h = (long) known.size();
-                }
-                handles[i] = h;
-            }
+    /** The library, read when not yet read (or moved into since); no card is taken from it yet. */
+    private void read() {
+        if (library != null)
+            return;
+        reread = !known.isEmpty();
+        library = library();
+        size = library.size();
+        taken = 0;
+        if (handles.length < size) {
+            handles = new long[size];
+            cards = new Object[size];
+        } else {
+            Arrays.fill(handles, 0, size, 0L);
+            Arrays.fill(cards, 0, size, null);
         }
-        return library;
+    }
+
+    /**
+     * The handle of the library's card at index i (0 <= i < size), taking it from the list the
+     * first time; a card seen before in this resolve keeps its handle (the validation layer reads
+     * the library again at the end of a resolve).
+     */
+    private long handleAt(int i) {
+        long h = handles[i];
+        if (h != 0)
+            return h;
+        C c = library.get(i);
+        if (c == null)
+            throw new KeyactException(Status.HOST, "library() has no card at " + i);
+        Long before = null;
+        if (reread) {
+            if (seen == null) {
+                seen = new IdentityHashMap<>(2 * known.size());
+                for (int k = 0; k < known.size(); k++)
+                    seen.put(known.get(k), (long) k + 1);
+            }
+            before = seen.get(c);
+        }
+        if (before != null) {
+            h = before;
+        } else {
+            known.add(c);
+            h = known.size();
+            if (seen != null)
+                seen.put(c, h);
+        }
+        handles[i] = h;
+        cards[i] = c;
+        return h;
     }
 
     // ---- the Host methods, in the engine's objects ----
 
     @Override
     public int librarySize(long game, long player) {
-        return read().size() - taken;
+        read();
+        return size - taken;
     }
 
     @Override
     public long libraryCard(long game, long player, int indexFromTop) {
+        read();
         int i = taken + indexFromTop;
-        return indexFromTop >= 0 && i < read().size() ? handles[i] : 0;
+        return indexFromTop >= 0 && i < size ? handleAt(i) : 0;
+    }
+
+    @Override
+    public void libraryCards(long game, long player, int fromTop, int count, long[] out) {
+        read();
+        for (int k = 0; k < count; k++) {
+            int i = taken + fromTop + k;
+            out[k] = fromTop + k >= 0 && i < size ? handleAt(i) : 0;
+        }
     }
 
     @Override
@@ -228,7 +371,7 @@ public abstract class EngineHost<C, F> implements Host {
         C c = card(card);
         if (to == Zone.EXILE) {
             toExile(c);
-            if (library != null && taken < library.size() && library.get(taken) == c)
+            if (library != null && taken < size && cards[taken] == c)
                 taken++;
             else
                 library = null;
@@ -240,6 +383,49 @@ public abstract class EngineHost<C, F> implements Host {
         } else {
             throw new KeyactException(Status.NOTSUP, "EngineHost moves cards into the library only to the bottom");
         }
+    }
+
+    /**
+     * The steps in order, as {@link Host#applySteps} does, but each run of moves to the bottom
+     * in one {@link #toBottom(List)}. When that throws, the steps applied are the run's first
+     * cards that {@link #zone} puts in the library.
+     */
+    @Override
+    public void applySteps(long game, long player, Steps steps) {
+        int count = steps.count();
+        for (int i = 0; i < count; ) {
+            int end = i;
+            while (end < count && toBottom(steps, end) && (end == i || !steps.hasEvent(end - 1)))
+                end++;
+            if (end - i < 2) {
+                if (steps.moves(i))
+                    moveCard(game, player, steps.card(i), steps.zone(i), steps.libraryIndex(i), steps.reveal(i));
+                steps.markApplied(i);
+                if (steps.hasEvent(i))
+                    steps.deliver(this, game, i);
+                i++;
+                continue;
+            }
+            List<C> run = new ArrayList<>(end - i);
+            for (int k = i; k < end; k++)
+                run.add(card(steps.card(k)));
+            library = null;
+            try {
+                toBottom(Collections.unmodifiableList(run));
+            } catch (RuntimeException | Error e) {
+                for (int k = 0; k < run.size() && Zone.named(zone(run.get(k))) == Zone.LIBRARY; k++)
+                    steps.markApplied(i + k);
+                throw e;
+            }
+            steps.markApplied(end - 1);
+            if (steps.hasEvent(end - 1))
+                steps.deliver(this, game, end - 1);
+            i = end;
+        }
+    }
+
+    private static boolean toBottom(Steps steps, int i) {
+        return steps.moves(i) && steps.zone(i) == Zone.LIBRARY && steps.libraryIndex(i) == LIBRARY_BOTTOM;
     }
 
     @Override

@@ -49,6 +49,9 @@ final class Native {
     /** by, reason, then (unless by is NONE) action, impl id, description, path, version. */
     static native byte[] selection(long registry, byte[] action);
     static native long slot(long registry, byte[] action);
+
+    /** The directories loadSearchPath searches, in order (the install directory last), as fields. */
+    static native byte[] searchDirs();
     /** keyact_registry_set_validation: mode as KeyactValidation (OFF 0, REPORT 1, FATAL 2). */
     static native void setValidation(long registry, int mode);
     static native int getValidation(long registry);

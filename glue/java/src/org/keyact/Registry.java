@@ -55,7 +55,7 @@ public final class Registry implements AutoCloseable {
      * directory of the system property {@code org.keyact.plugin.path} (':'-separated; files
      * sorted by name), then {@link #loadSearchPath()} ({@code KEYACT_PLUGIN_PATH}, then the
      * install directory). Files it refuses are listed by {@link #refused()}; a resolve of an
-     * action no plugin serves throws {@link Status#NOTFOUND} saying where it looked. Its
+     * action no plugin serves throws {@link Status#NOTFOUND} naming each directory searched. Its
      * {@link #close()} does nothing: it lives as long as the process.
      *
      * @since 1.4
@@ -85,17 +85,41 @@ public final class Registry implements AutoCloseable {
         return r;
     }
 
-    /** Where a resolve that found no implementation says it looked. */
+    /** {@link #loadSearchPath()} ran: its directories are among those a NOTFOUND names. */
+    private volatile boolean searchedPath;
+
+    /**
+     * Where a resolve that found no implementation says it looked: each directory searched (the
+     * shared registry's {@code org.keyact.plugin.path}, then the search path: KEYACT_PLUGIN_PATH
+     * and the install directory), with what it holds now, and every file refused.
+     */
     private String whereLooked() {
         StringBuilder s = new StringBuilder();
         s.append(plugins().size()).append(" plugin(s) loaded");
+        List<String> searched = new ArrayList<>();
         if (isShared)
-            s.append(" from -Dorg.keyact.plugin.path=").append(System.getProperty("org.keyact.plugin.path", ""))
-                .append(", KEYACT_PLUGIN_PATH=").append(System.getenv().getOrDefault("KEYACT_PLUGIN_PATH", ""))
-                .append(" and the install directory");
+            for (String dir : System.getProperty("org.keyact.plugin.path", "").split(":"))
+                if (!dir.isEmpty())
+                    searched.add(holds(dir, "-Dorg.keyact.plugin.path"));
+        if (searchedPath) {
+            List<String> dirs = Utf8.fields(Native.searchDirs());
+            for (int i = 0; i < dirs.size(); i++)
+                searched.add(holds(dirs.get(i), i == dirs.size() - 1 ? "the install directory" : "KEYACT_PLUGIN_PATH"));
+        }
+        s.append(searched.isEmpty() ? "; no directory searched (plugins loaded by path only)"
+            : "; searched " + String.join(", ", searched));
         for (Refusal r : refused())
             s.append("; refused ").append(r.file()).append(": ").append(r.reason());
         return s.toString();
+    }
+
+    /** "DIR (from: what it holds)". */
+    private static String holds(String dir, String from) {
+        java.io.File d = new java.io.File(dir);
+        java.io.File[] files = d.listFiles((parent, name) -> name.endsWith(".so"));
+        String what = !d.isDirectory() ? "no such directory" : files == null ? "cannot be read"
+            : files.length == 0 ? "no *.so file" : files.length + " *.so file(s)";
+        return dir + " (" + from + ": " + what + ")";
     }
 
     /** An empty registry (reads {@code KEYACT_IMPL} like the C registry). */
@@ -198,6 +222,7 @@ public final class Registry implements AutoCloseable {
      */
     public synchronized int loadSearchPath() {
         open();
+        searchedPath = true;
         return Native.loadSearchPath(handle);
     }
 

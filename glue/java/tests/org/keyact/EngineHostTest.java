@@ -183,6 +183,18 @@ class EngineHostTest {
         Engine e = engine();
         e.pick = null;
         e.failBottom = true;
+        List<Optional<Card>> found = new ArrayList<>();
+        List<String> logged = logged(() -> found.add(e.resolve(discover, 3)));
+        assertTrue(logged.stream().anyMatch(m -> m.contains("the engine failed a move")), logged.toString());
+        assertTrue(found.get(0).isPresent());
+        assertFalse(e.result().complete());
+        for (Card c : e.all)
+            assertTrue(c.where == Where.Library || c.where == Where.Hand, c.name + " is " + c.where);
+        assertEquals(4, e.all.size());
+    }
+
+    /** What the logger org.keyact logged while {@code run} ran. */
+    static List<String> logged(Runnable run) {
         List<String> logged = new ArrayList<>();
         java.util.logging.Handler h = new java.util.logging.Handler() {
             @Override
@@ -197,18 +209,167 @@ class EngineHostTest {
             public void close() {}
         };
         java.util.logging.Logger.getLogger("org.keyact").addHandler(h);
-        Optional<Card> found;
         try {
-            found = e.resolve(discover, 3);
+            run.run();
         } finally {
             java.util.logging.Logger.getLogger("org.keyact").removeHandler(h);
         }
+        return logged;
+    }
+
+    /** An engine that puts the rest on the bottom in one call, with a seeded generator. */
+    static class BatchEngine extends Engine {
+        final List<List<String>> batches = new ArrayList<>();
+        final java.util.Random random;
+        int movedBeforeFailing = -1;
+
+        BatchEngine(long seed, Card... cards) {
+            super(cards);
+            random = new java.util.Random(seed);
+        }
+
+        @Override
+        protected void toBottom(List<Card> cards) {
+            batches.add(names(cards));
+            for (int i = 0; i < cards.size(); i++) {
+                if (i == movedBeforeFailing) {
+                    movedBeforeFailing = -1;
+                    throw new IllegalStateException("the engine failed a move");
+                }
+                cards.get(i).where = Where.Library;
+                library.addLast(cards.get(i));
+            }
+        }
+
+        @Override
+        protected int randomBelow(int bound) {
+            return random.nextInt(bound);
+        }
+    }
+
+    /** Ten lands, then Opt (discover 3 hits it), then ten more lands. */
+    static BatchEngine landsThenOpt(long seed) {
+        List<Card> cards = new ArrayList<>();
+        for (int i = 0; i < 21; i++)
+            cards.add(i == 10 ? new Card("Opt", CardDescription.normal("Opt", "{U}", false))
+                : new Card("Land " + i, CardDescription.normal("Land " + i, "", true)));
+        return new BatchEngine(seed, cards.toArray(new Card[0]));
+    }
+
+    @Test
+    void theRestGoesToTheBottomInOneCallInTheOrderGiven() {
+        BatchEngine e = landsThenOpt(7);
+        e.resolve(discover, 3);
+        assertEquals(Outcome.HAND, e.result().outcome());
+        assertEquals(1, e.batches.size(), "one call for the ten cards: " + e.batches);
+        List<String> batch = e.batches.get(0);
+        assertEquals(10, batch.size());
+        List<String> library = names(e.library);
+        assertEquals(batch, library.subList(10, 20), "placed in the order given, the last bottommost");
+        assertEquals(List.of(), e.result().validationErrors());
+
+        BatchEngine again = landsThenOpt(7);
+        again.resolve(discover, 3);
+        assertEquals(library, names(again.library), "the same seed, the same bottom order");
+        BatchEngine other = landsThenOpt(8);
+        other.resolve(discover, 3);
+        assertEquals(new java.util.HashSet<>(batch), new java.util.HashSet<>(other.batches.get(0)));
+    }
+
+    @Test
+    void onlyTheCardsReadAreLookedUpEachOnce() {
+        List<Card> cards = new ArrayList<>();
+        for (int i = 0; i < 60; i++)
+            cards.add(i == 2 ? new Card("Opt", CardDescription.normal("Opt", "{U}", false))
+                : new Card("Land " + i, CardDescription.normal("Land " + i, "", true)));
+        int[] lookups = new int[60];
+        Engine e = new Engine(cards.toArray(new Card[0])) {
+            @Override
+            protected List<Card> library() {
+                List<Integer> ids = new ArrayList<>();
+                for (Card c : library)
+                    ids.add(all.indexOf(c));
+                return byId(ids, id -> {
+                    lookups[id]++;
+                    return all.get(id);
+                });
+            }
+        };
+        // Without validation, which reads the whole library again at the end.
+        try (Registry plain = Plugins.registry()) {
+            plain.setValidation(Validation.OFF);
+            e.resolve(plain.action("discover"), 3);
+        }
+        assertEquals(Outcome.HAND, e.result().outcome());
+        int read = 0;
+        for (int i = 0; i < 60; i++) {
+            assertTrue(lookups[i] <= 1, "card " + i + " looked up " + lookups[i] + " times");
+            read += lookups[i];
+        }
+        assertTrue(read >= 3 && read <= 8, "3 exiled, at most a window more looked up: " + read);
+    }
+
+    @Test
+    void aBatchThatFailsPartWayStrandsOnlyWhatItDidNotMove() {
+        BatchEngine e = landsThenOpt(3);
+        e.movedBeforeFailing = 4;
+        List<String> logged = logged(() -> e.resolve(discover, 3));
         assertTrue(logged.stream().anyMatch(m -> m.contains("the engine failed a move")), logged.toString());
-        assertTrue(found.isPresent());
         assertFalse(e.result().complete());
+        assertEquals(4, e.result().bottomedCount(), "the four the engine moved");
+        assertEquals(6, e.result().stranded().size(), "the six it did not");
+        assertEquals(2, e.batches.size(), "the failed batch, then the recovery's");
+        assertEquals(6, e.batches.get(1).size());
         for (Card c : e.all)
             assertTrue(c.where == Where.Library || c.where == Where.Hand, c.name + " is " + c.where);
-        assertEquals(4, e.all.size());
+        assertEquals(20, e.library.size(), "no card lost: all but Opt in the library");
+    }
+
+    @Test
+    void anEngineHostWritesOneOfTheBottoms() {
+        class NoBottom extends EngineHost<Card, String> {
+            @Override
+            protected List<Card> library() {
+                return List.of();
+            }
+
+            @Override
+            protected CardDescription describe(Card card) {
+                return card.printed;
+            }
+
+            @Override
+            protected List<String> faces(Card card) {
+                return card.faces;
+            }
+
+            @Override
+            protected void toExile(Card card) {}
+
+            @Override
+            protected void toHand(Card card) {}
+
+            @Override
+            protected Enum<?> zone(Card card) {
+                return card.where;
+            }
+
+            @Override
+            protected boolean canCast(String face) {
+                return false;
+            }
+
+            @Override
+            protected Optional<String> choose(Card card, List<String> castable) {
+                return Optional.empty();
+            }
+
+            @Override
+            protected void cast(String face) {}
+        }
+        IllegalArgumentException x = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            NoBottom::new);
+        assertTrue(x.getMessage().contains("toBottom"), x.getMessage());
     }
 
     @Test

@@ -105,4 +105,25 @@ class LoadTest {
             assertEquals(n, r.plugins().size());
         }
     }
+
+    /** An action no plugin serves: the message names the directories searched, the install directory by name. */
+    @Test
+    void notFoundNamesTheDirectoriesSearched() {
+        try (Registry r = new Registry()) {
+            KeyactException byPath = assertThrows(KeyactException.class,
+                () -> r.action("no-such-action").resolve(new TestHost(1), TestHost.GAME, TestHost.PLAYER, 3));
+            assertEquals(Status.NOTFOUND, byPath.status());
+            assertTrue(byPath.getMessage().contains("no directory searched"), byPath.getMessage());
+
+            r.loadSearchPath();
+            KeyactException searched = assertThrows(KeyactException.class,
+                () -> r.action("no-such-action").resolve(new TestHost(1), TestHost.GAME, TestHost.PLAYER, 3));
+            String installDir = Utf8.fields(Native.searchDirs()).get(0); // KEYACT_PLUGIN_PATH is ""
+            assertTrue(searched.getMessage().contains("searched " + installDir + " (the install directory: "),
+                searched.getMessage());
+        }
+        KeyactException shared = assertThrows(KeyactException.class,
+            () -> Registry.shared().action("no-such-action").resolve(new TestHost(1), TestHost.GAME, TestHost.PLAYER, 3));
+        assertTrue(shared.getMessage().contains("(the install directory: "), shared.getMessage());
+    }
 }

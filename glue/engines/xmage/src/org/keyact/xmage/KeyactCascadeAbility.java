@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact.xmage;
 
+import java.util.ArrayList;
 import java.util.List;
 import mage.abilities.Ability;
 import mage.abilities.TriggeredAbilityImpl;
@@ -100,6 +101,7 @@ public class KeyactCascadeAbility extends TriggeredAbilityImpl {
         /** The run may have drawn the library empty: not a draw. Then "as you cascade" (CR 702.85b). */
         @Override
         protected void exiled(List<Card> exiled) {
+            super.exiled(exiled);
             player.getLibrary().reset();
             GameEvent event = GameEvent.getEvent(GameEvent.EventType.CASCADE_LAND, source.getSourceId(), source,
                 source.getControllerId(), 0);
@@ -115,9 +117,12 @@ public class KeyactCascadeAbility extends TriggeredAbilityImpl {
 
         /** A land put onto the battlefield as you cascade stays there. */
         @Override
-        protected void toBottom(Card card) {
-            if (zone(card) == Zone.EXILED)
-                super.toBottom(card);
+        protected void toBottom(List<Card> cards) {
+            List<Card> exiled = new ArrayList<>(cards.size());
+            for (Card c : cards)
+                if (zone(c) == Zone.EXILED)
+                    exiled.add(c);
+            super.toBottom(exiled);
         }
     }
 }

@@ -12,8 +12,13 @@ import mage.cards.*;
 import mage.constants.Outcome;
 import mage.constants.Zone;
 import mage.game.Game;
+import mage.game.ZoneChangeInfo;
+import mage.game.ZonesHandler;
 import mage.game.events.GameEvent;
+import mage.game.events.ZoneChangeEvent;
 import mage.players.Player;
+import mage.util.CardUtil;
+import mage.util.RandomUtil;
 import org.keyact.*;
 
 /**
@@ -23,9 +28,9 @@ import org.keyact.*;
 public class KeyactDiscoverEffect extends OneShotEffect {
     private final int amount;
 
-    /** Discover {@code amount}, without reminder text. */
+    /** Discover {@code amount}, with the rule's reminder text (as XMage's {@code DiscoverEffect(int)}). */
     public KeyactDiscoverEffect(int amount) {
-        this(amount, false);
+        this(amount, true);
     }
 
     /** Discover {@code amount}, with the rule's reminder text when {@code withReminder}. */
@@ -70,8 +75,9 @@ public class KeyactDiscoverEffect extends OneShotEffect {
     /**
      * One discover or cascade of {@code player}, caused by {@code source}, in the calls XMage's
      * own DiscoverEffect and CascadeEffect make. Failures are logged by keyact (java.util.logging
-     * {@code org.keyact}, beside its validation reports in {@code org.keyact.validate}); the bottom
-     * order is keyact's default generator, as XMage's own is an unseeded shuffle.
+     * {@code org.keyact}, beside its validation reports in {@code org.keyact.validate}). The
+     * bottom order is drawn from XMage's {@code RandomUtil}, so a seeded game replays (XMage's own
+     * effect shuffles with an unseeded generator).
      */
     static class XMageHost extends EngineHost<Card, Card> {
         /** One description per printed card: an XMage card class is one printed card. */
@@ -88,7 +94,7 @@ public class KeyactDiscoverEffect extends OneShotEffect {
 
         @Override
         protected List<Card> library() {
-            return player.getLibrary().getCards(game);
+            return byId(player.getLibrary().getCardList(), game::getCard);
         }
 
         @Override
@@ -109,10 +115,28 @@ public class KeyactDiscoverEffect extends OneShotEffect {
                 : Collections.singletonList(card);
         }
 
+        /**
+         * Face up, by XMage's own zone change (what {@code Player.moveCards} makes of it), and seen
+         * before the next card (processAction), as in XMage's own effects; the game log gets one
+         * line for the run ({@link #exiled}).
+         */
         @Override
         protected void toExile(Card card) {
-            player.moveCards(card, Zone.EXILED, source, game);
-            game.processAction(); // each exile is seen before the next, as in XMage's own effects
+            card.moveToExile(null, "", source, game);
+            game.processAction();
+        }
+
+        /** One line of the game log for the run: the cards exiled, top first. */
+        @Override
+        protected void exiled(List<Card> exiled) {
+            log(" exiles " + exiled.stream().filter(c -> zone(c) == Zone.EXILED).map(Card::getLogName)
+                .collect(Collectors.joining(", ")) + " from the top of their library");
+        }
+
+        /** A line of the game log, as XMage's own moves write theirs (none in a simulation). */
+        private void log(String what) {
+            if (!game.isSimulation())
+                game.informPlayers(player.getLogName() + what + CardUtil.getSourceLogName(game, source));
         }
 
         @Override
@@ -120,9 +144,18 @@ public class KeyactDiscoverEffect extends OneShotEffect {
             player.moveCards(card, Zone.HAND, source, game);
         }
 
+        /** In keyact's order, in one move as XMage's own zone changes make it, and one line of the game log. */
         @Override
-        protected void toBottom(Card card) {
-            player.putCardsOnBottomOfLibrary(card, game, source);
+        protected void toBottom(List<Card> cards) {
+            if (cards.isEmpty())
+                return;
+            List<ZoneChangeInfo> moves = new ArrayList<>(cards.size());
+            for (Card c : cards)
+                moves.add(new ZoneChangeInfo.Library(new ZoneChangeEvent(c.getId(), source, c.getOwnerId(), Zone.EXILED,
+                    Zone.LIBRARY), false));
+            ZonesHandler.moveCards(moves, source, game);
+            log(" puts " + CardUtil.numberToText(cards.size(), "a") + " card" + (cards.size() == 1 ? "" : "s")
+                + " from exile on the bottom of their library in a random order");
         }
 
         @Override
@@ -130,9 +163,32 @@ public class KeyactDiscoverEffect extends OneShotEffect {
             return game.getState().getZone(card.getId());
         }
 
+        /**
+         * XMage's own checks for a spell a player may cast (those of its playable list): no rule
+         * or effect forbids casting it from exile (CAST_SPELL and CAST_SPELL_LATE, as
+         * {@code PlayerImpl.cast} asks them: an opponent's Drannith Magistrate, an aftermath
+         * half), and legal targets exist.
+         */
         @Override
         protected boolean canCast(Card face) {
-            return face.getSpellAbility().canChooseTarget(game, player.getId());
+            SpellAbility spell = face.getSpellAbility();
+            if (spell == null) // a land
+                return false;
+            for (GameEvent.EventType type : CAST_EVENTS) {
+                GameEvent cast = GameEvent.getEvent(type, spell.getId(), spell, player.getId());
+                cast.setZone(Zone.EXILED);
+                if (game.getContinuousEffects().preventedByRuleModification(cast, spell, game, true))
+                    return false;
+            }
+            return spell.canChooseTarget(game, player.getId());
+        }
+
+        private static final GameEvent.EventType[] CAST_EVENTS = {GameEvent.EventType.CAST_SPELL,
+            GameEvent.EventType.CAST_SPELL_LATE};
+
+        @Override
+        protected int randomBelow(int bound) {
+            return RandomUtil.nextInt(bound);
         }
 
         /** XMage's question, "Cast spell without paying its mana cost (A or B)?", then its pick of a part. */

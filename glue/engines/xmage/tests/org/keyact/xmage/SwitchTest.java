@@ -33,6 +33,20 @@ class SwitchTest {
     }
 
     /**
+     * Unchanged cards read the same with and without the switch: XMage's DiscoverEffect(3) prints
+     * reminder text by default (Geological Appraiser), DiscoverEffect(3, false) none (Zoetic Glyph).
+     */
+    @Test
+    void theCardsTextIsXMages() {
+        String appraiser = String.join(" ", XMageGames.card("g.GeologicalAppraiser", java.util.UUID.randomUUID()).getRules());
+        String glyph = String.join(" ", XMageGames.card("z.ZoeticGlyph", java.util.UUID.randomUUID()).getRules());
+        assertTrue(appraiser.contains("discover 3. <i>(Exile cards from the top of your library until you exile a nonland"
+            + " card with mana value 3 or less. Cast it without paying its mana cost or put it into your hand. Put the rest"
+            + " on the bottom in a random order.)</i>"), appraiser);
+        assertTrue(glyph.contains("discover 3.") && !glyph.contains("<i>(Exile cards"), glyph);
+    }
+
+    /**
      * Hit the Mother Lode's own effect calls the static DiscoverEffect.doDiscover(player, 10, ...)
      * and makes 10 - (the discovered card's mana value) tapped Treasures. Its discover hits
      * Cut // Ribbons (4), whose player picks Ribbons: XMage offers that aftermath half from exile,

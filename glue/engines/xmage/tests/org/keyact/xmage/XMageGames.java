@@ -80,8 +80,15 @@ final class XMageGames {
             super(d);
         }
 
+        /** XMage's setup, and the turn order its game loop would keep (a failed cast restores it). */
         void setUp(UUID startingPlayer) {
             init(startingPlayer);
+            playerList = state.getPlayerList(startingPlayer);
+        }
+
+        /** Resolve the top of the stack as XMage's game loop does (it removes what resolved). */
+        void resolveTop() {
+            resolve();
         }
 
         @Override
@@ -98,6 +105,10 @@ final class XMageGames {
     static final class Bot extends ComputerPlayer {
         Boolean use;
         String part;
+        /** How many times the player was asked to cast a card without paying its mana cost. */
+        int freeCastQuestions;
+        /** Seeded answers per card instead of use and part (null: none), shared by the copies. */
+        Answers answers;
 
         Bot(String name) {
             super(name, RangeOfInfluence.ALL);
@@ -107,6 +118,8 @@ final class XMageGames {
             super(b);
             use = b.use;
             part = b.part;
+            freeCastQuestions = b.freeCastQuestions;
+            answers = b.answers;
         }
 
         @Override
@@ -116,25 +129,171 @@ final class XMageGames {
 
         @Override
         public boolean chooseUse(Outcome outcome, String message, Ability source, Game game) {
-            if (use != null && message.startsWith("Cast spell without paying its mana cost"))
-                return use;
+            if (message.startsWith("Cast spell without paying its mana cost")) {
+                freeCastQuestions++;
+                if (answers != null) {
+                    Boolean answer = answers.asked(this, message, source, game);
+                    return answer != null ? answer : super.chooseUse(outcome, message, source, game);
+                }
+                if (use != null)
+                    return use;
+            }
             return super.chooseUse(outcome, message, source, game);
         }
 
         @Override
         public SpellAbility chooseAbilityForCast(Card card, Game game, boolean noMana) {
-            if (part != null)
-                for (Card p : faces(card))
-                    if (p.getName().equals(part)
-                        && Boolean.TRUE.equals(game.getState().getValue("PlayFromNotOwnHandZone" + p.getId())))
-                        return p.getSpellAbility();
+            List<Card> open = new ArrayList<>();
+            for (Card p : faces(card))
+                if (Boolean.TRUE.equals(game.getState().getValue("PlayFromNotOwnHandZone" + p.getId())))
+                    open.add(p);
+            String wanted = answers != null ? answers.part(card) : part;
+            for (Card p : open)
+                if (p.getName().equals(wanted))
+                    return answers != null ? answers.picked(p) : p.getSpellAbility();
+            if (answers != null && !open.isEmpty()) // the face wanted is not offered: the first offered
+                return answers.picked(open.get(0));
             return super.chooseAbilityForCast(card, game, noMana);
+        }
+
+        /**
+         * With seeded answers, the random bottom order of XMage's own code (its discover's and
+         * cascade's shuffle is unseeded) is drawn as keyact draws it: from RandomUtil, each card
+         * from the last down swapping with one at or before it, and placed first card first. So
+         * the same seed gives XMage's own effect and keyact's the same order, and a later draw
+         * that reaches these cards sees the same cards in every run.
+         */
+        @Override
+        public boolean putCardsOnBottomOfLibrary(mage.cards.Cards cards, Game game, Ability source, boolean anyOrder) {
+            if (answers == null || anyOrder || cards.size() < 2)
+                return super.putCardsOnBottomOfLibrary(cards, game, source, anyOrder);
+            List<UUID> order = new ArrayList<>(cards); // the order they were added: exiled
+            for (int top = order.size() - 1; top >= 1; top--)
+                Collections.swap(order, top, RandomUtil.nextInt(top + 1));
+            for (UUID card : order)
+                super.putCardsOnBottomOfLibrary(new mage.cards.CardsImpl(game.getCard(card)), game, source, false);
+            return true;
         }
 
         @Override
         public Bot copy() {
             return new Bot(this);
         }
+    }
+
+    /**
+     * Answers to the free-cast questions decided by a game's seed and the card asked about (so a
+     * question one run asks and another does not shifts no other answer): cast (half the time),
+     * decline, or the AI decides; the face wanted, by the same hash over all the card's faces
+     * (the first offered when that one is not). Records what was asked and why a face was offered
+     * that keyact would not offer.
+     */
+    static final class Answers {
+        final long seed;
+        final List<Question> asked = new ArrayList<>();
+
+        Answers(long seed) {
+            this.seed = seed;
+        }
+
+        int hash(String card, int salt) {
+            long h = seed * 0x9E3779B97F4A7C15L + card.hashCode() * 0xC2B2AE3D27D4EB4FL + salt;
+            h ^= h >>> 33;
+            h *= 0xff51afd7ed558ccdL;
+            h ^= h >>> 33;
+            return (int) (h & 0x7fffffff);
+        }
+
+        /** Record the question (the faces its message names, found in exile) and answer it (null: the AI). */
+        Boolean asked(Player player, String message, Ability source, Game game) {
+            String text = message.replaceAll("<[^>]*>", "");
+            Question q = new Question();
+            for (Card card : game.getExile().getAllCards(game))
+                for (Card face : faces(card))
+                    if (text.contains(face.getName() + " [" + face.getId().toString().substring(0, 3) + "]")) { // its log name
+                        q.card = card.getMainCard().getName();
+                        q.offered.add(face.getName());
+                        if (card instanceof mage.cards.SplitCard && face == faces(card).get(1)
+                            && face.getAbilities().containsClass(mage.abilities.keyword.AftermathAbility.class))
+                            q.aftermath.add(face.getName());
+                        if (!new KeyactDiscoverEffect.XMageHost(player, game, source).canCast(face))
+                            q.uncastable.add(face.getName());
+                        int n = cascadeValue(source, game);
+                        if (n >= 0 && face.getManaValue() >= n)
+                            q.notBelowCascade.add(face.getName());
+                    }
+            q.byXMage = askedByXMage();
+            int v = q.card == null ? 9 : hash(q.card, 1) % 10;
+            q.use = v < 5 ? Boolean.TRUE : v < 8 ? Boolean.FALSE : null;
+            asked.add(q);
+            return q.use;
+        }
+
+        /** The question comes from XMage's own discover or cascade (CardUtil's free cast), not keyact's Host. */
+        static boolean askedByXMage() {
+            for (StackTraceElement f : new Throwable().getStackTrace()) {
+                if (f.getClassName().equals("org.keyact.EngineHost"))
+                    return false;
+                if (f.getClassName().equals("mage.util.CardUtil") && f.getMethodName().equals("castSpellWithAttributesForFree"))
+                    return true;
+            }
+            return false;
+        }
+
+        /** The mana value of the spell whose cascade asks (XMage's, keyact's or the switched), or -1. */
+        static int cascadeValue(Ability source, Game game) {
+            if (!(source instanceof CascadeAbility || source instanceof KeyactCascadeAbility))
+                return -1;
+            mage.game.stack.Spell spell = game.getStack().getSpell(source.getSourceId());
+            mage.MageObject object = spell != null ? spell : game.getObject(source.getSourceId());
+            return object == null ? -1 : object.getManaValue();
+        }
+
+        /** The face of card this game's answers want cast. */
+        String part(Card card) {
+            List<Card> all = faces(card);
+            return all.get(hash(card.getMainCard().getName(), 2) % all.size()).getName();
+        }
+
+        SpellAbility picked(Card face) {
+            if (!asked.isEmpty())
+                asked.get(asked.size() - 1).cast = face.getName();
+            return face.getSpellAbility();
+        }
+    }
+
+    /** One free-cast question: the card, the faces offered, and those keyact would not offer and why. */
+    static final class Question {
+        String card;
+        final List<String> offered = new ArrayList<>(), aftermath = new ArrayList<>(), uncastable = new ArrayList<>(),
+            notBelowCascade = new ArrayList<>();
+        Boolean use;
+        String cast;
+        /** Asked by XMage's own code (its discover or cascade), not through keyact. */
+        boolean byXMage;
+
+        /** The XMage bug this question shows when its player cast a face keyact would not offer, or null. */
+        String xmageBug() {
+            if (cast == null)
+                return null;
+            if (aftermath.contains(cast))
+                return "XMage offers an aftermath half from exile (CR 702.127a)";
+            if (uncastable.contains(cast))
+                return "XMage offers a face its player can't cast, and the cast fails (CR 601.3)";
+            if (notBelowCascade.contains(cast))
+                return "XMage's cascade casts a face of mana value not below the spell's (CR 702.85a)";
+            return null;
+        }
+
+        @Override
+        public String toString() {
+            String bug = xmageBug();
+            return card + " offered " + offered + " answered " + (use == null ? "by the AI" : use)
+                + (cast != null ? ", " + cast + " picked" : "") + (byXMage ? " " + BY_XMAGE : "")
+                + (bug != null ? ": " + BUG + bug : "");
+        }
+
+        static final String BUG = "XMage bug: ", BY_XMAGE = "(asked by XMage's own code)";
     }
 
     /** One game: Alice's and Bob's zones by card class name ("basiclands.Mountain", "l.LightningBolt"). */
@@ -144,6 +303,7 @@ final class XMageGames {
         String source;
         Boolean use = true;
         String part;
+        long seed = 20260824L;
 
         Setup library(String... cards) {
             Collections.addAll(library, cards);
@@ -174,6 +334,11 @@ final class XMageGames {
             this.part = part;
             return this;
         }
+
+        Setup seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
     }
 
     /** A built game: the game, Alice, her source card and the libraries as built. */
@@ -201,10 +366,13 @@ final class XMageGames {
         }
     }
 
-    /** The card of class mage.cards.NAME owned by owner (a basic land: basiclands.Name). */
+    /**
+     * The card of class mage.cards.NAME owned by owner (a basic land: basiclands.Name), or of a
+     * test's own card class (its full name, org.keyact.xmage...).
+     */
     static Card card(String name, UUID owner) {
         try {
-            Class<?> type = Class.forName("mage.cards." + name);
+            Class<?> type = Class.forName(name.startsWith("org.keyact.") ? name : "mage.cards." + name);
             String cardName = SPLIT_NAMES.getOrDefault(type.getSimpleName(), type.getSimpleName());
             return (Card) type.getConstructor(UUID.class, CardSetInfo.class)
                 .newInstance(owner, new CardSetInfo(cardName, "KEYACT", "1", Rarity.COMMON));
@@ -232,7 +400,7 @@ final class XMageGames {
 
     /** Build setup: through keyact when {@code keyact} (the cards' discover and cascade swapped). */
     static Built build(Setup s, boolean keyact) {
-        RandomUtil.setSeed(20260824L);
+        RandomUtil.setSeed(s.seed);
         Duel game = new Duel();
         Bot alice = new Bot("Alice");
         alice.use = s.use;
@@ -298,8 +466,11 @@ final class XMageGames {
                 for (Mode m : a.getModes().values()) {
                     Effects effects = m.getEffects();
                     for (int i = 0; i < effects.size(); i++)
-                        if (effects.get(i) instanceof DiscoverEffect)
-                            effects.set(i, new KeyactDiscoverEffect(amount((DiscoverEffect) effects.get(i))));
+                        if (effects.get(i) instanceof DiscoverEffect) {
+                            DiscoverEffect own = (DiscoverEffect) effects.get(i);
+                            Effect keyact = new KeyactDiscoverEffect(amount(own), own.getText(m).contains("<i>"));
+                            effects.set(i, keyact.concatBy(own.getConcatPrefix()));
+                        }
                 }
             }
             for (Ability a : cascades) {
@@ -357,12 +528,23 @@ final class XMageGames {
 
     /** Resolve everything on the stack, with the triggers it causes, as the game loop would. */
     static void settle(Game game) {
+        settle(game, null);
+    }
+
+    /**
+     * {@link #settle(Game)}, seeding XMage's RandomUtil with {@code seed} plus the step before each
+     * object resolves (null: not), so a draw one run makes and another does not (keyact's bottom
+     * order, where XMage's own effect shuffles with an unseeded generator) shifts no later draw.
+     */
+    static void settle(Game game, Long seed) {
         for (int i = 0; i < 50; i++) {
             game.getState().handleSimultaneousEvent(game);
             game.checkStateAndTriggered();
             if (game.getStack().isEmpty())
                 return;
-            game.getStack().resolve(game);
+            if (seed != null)
+                RandomUtil.setSeed(seed + i);
+            ((Duel) game).resolveTop();
             game.applyEffects();
         }
         throw new IllegalStateException("the stack did not settle: " + game.getStack());
@@ -376,8 +558,9 @@ final class XMageGames {
      */
     static String outcome(Built b) {
         StringBuilder s = new StringBuilder();
-        for (Player p : new Player[] {b.alice, b.bob}) {
+        for (Player built : new Player[] {b.alice, b.bob}) {
             Game g = b.game;
+            Player p = g.getPlayer(built.getId()); // a failed cast restores the game's players from a copy
             TreeMap<String, List<String>> zones = new TreeMap<>();
             for (Card c : g.getCards()) {
                 if (!c.getOwnerId().equals(p.getId()) || c.getMainCard() != c)

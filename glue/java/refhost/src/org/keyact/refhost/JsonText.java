@@ -81,7 +81,35 @@ final class JsonText {
         return c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
-    /** The prescan; throws with the position of the first problem. */
+    private static boolean fitsLong(String digits) {
+        try {
+            Long.parseLong(digits);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The member name whose value starts at text[at] ("key": value), or null. */
+    private static String memberBefore(byte[] text, int at) {
+        int j = at;
+        while (j > 0 && isSpace(text[j - 1]))
+            j--;
+        if (j == 0 || text[--j] != ':')
+            return null;
+        while (j > 0 && isSpace(text[j - 1]))
+            j--;
+        if (j == 0 || text[--j] != '"')
+            return null;
+        int end = j;
+        while (j > 0 && text[j - 1] != '"' && text[j - 1] != '\\')
+            j--;
+        if (j == 0 || text[j - 1] != '"')
+            return null;
+        return new String(text, j, end - j, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** The prescan (as libkeyact's reference host's, whose json-glib would wrap a huge integer); throws with the position of the first problem. */
     static void prescan(byte[] text, String label) throws ParseException {
         int bad = invalidUtf8(text);
         if (bad >= 0)
@@ -119,6 +147,22 @@ final class JsonText {
             }
             if (c == '"') {
                 inString = true;
+            } else if (c == '-' || (c >= '0' && c <= '9')) {
+                int end = i;
+                boolean integer = true;
+                while (end < text.length && ((text[end] >= '0' && text[end] <= '9') || "+-.eE".indexOf(text[end]) >= 0)) {
+                    integer &= ".eE".indexOf(text[end]) < 0;
+                    end++;
+                }
+                String token = new String(text, i, end - i, java.nio.charset.StandardCharsets.US_ASCII);
+                if (integer && token.matches("-?[0-9]+") && !fitsLong(token)) {
+                    String key = memberBefore(text, i);
+                    boolean negative = c == '-';
+                    throw new ParseException(label, position(text, i) + ": " + (key != null ? "key \"" + key + "\": " : "")
+                        + "the number " + token + " is too " + (negative ? "small" : "large") + " for an integer ("
+                        + (negative ? "at least " + Long.MIN_VALUE : "at most " + Long.MAX_VALUE) + ")", null);
+                }
+                i = end - 1;
             } else if (c == '[' || c == '{') {
                 if (++depth > MAX_DEPTH)
                     throw new ParseException(label, position(text, i) + ": JSON nested deeper than "

@@ -197,12 +197,16 @@ public final class Scenario {
                     throw error(where, "\"discover\": \"X\" needs the key \"x\" (the value of X)");
             } else if (isInteger(d) && inRange(d, 0, Integer.MAX_VALUE)) {
                 n = d.intValue();
+            } else if (isInteger(d) && inRange(d, 0, Long.MAX_VALUE)) {
+                throw error(where, "key \"discover\" is too large: " + d + " (at most " + Integer.MAX_VALUE + ")");
             } else {
                 throw error(where, "key \"discover\" must be an integer >= 0 or \"X\", not " + d);
             }
         }
         if (hasCascade) {
             JsonNode c = node.get("cascade");
+            if (isInteger(c) && inRange(c, (long) Integer.MAX_VALUE + 1, Long.MAX_VALUE))
+                throw error(where, "key \"cascade\" is too large: " + c + " (at most " + Integer.MAX_VALUE + ")");
             if (!isInteger(c) || !inRange(c, 0, Integer.MAX_VALUE))
                 throw error(where, "key \"cascade\" must be an integer >= 0 (the mana value of the spell with cascade), not " + c);
             n = c.intValue();
