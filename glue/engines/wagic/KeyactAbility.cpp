@@ -58,10 +58,11 @@ static bool targetsExist(GameObserver * g, MTGAbility * a)
     return !nested || !nested->ability || targetsExist(g, nested->ability);
 }
 
-// One resolve, and the ability discover:N parses into. A menu option is an AAKeyact too: its
-// resolve() gives its index through the Answer it keeps (nothing once the resolve is gone).
 // While a resolve casts (on its game's thread): where the cast spell's triggers wait.
 static thread_local vector<std::pair<MTGCardInstance *, MTGGameZone *> > * castTriggers = NULL;
+
+// One resolve, and the ability discover:N parses into. A menu option is an AAKeyact too: its
+// resolve() gives its index through the Answer it keeps (nothing once the resolve is gone).
 
 class AAKeyact: public MTGAbility, public keyact::Adapter<AAKeyact, MTGCardInstance, Player>
 {
@@ -108,8 +109,8 @@ public:
 
     // The AACastCard of a CAST question, driven from here from the frame it is asked on (its target
     // chooser holds the game), so the answer is read the frame it casts, while the spell is on the
-    // stack. The cast is done when the card left exile (a modal double-faced card's instant back
-    // exiles itself as a copy is cast); a failed one leaves the card's alternative cost unpaid.
+    // stack. The cast is done when the card left exile; a failed one leaves the card's alternative
+    // cost unpaid. The spell's cast triggers wait in `triggered` (KeyactDefersCastTriggers).
     void Update(float dt)
     {
         if (casting) {
@@ -127,15 +128,15 @@ public:
 
     // The end: the kit said any failure in Wagic's log. The discovered card replaces what an earlier
     // discover of the source imprinted, and its mana value (keyact's: a split card's is both halves')
-    // is the source's "thatmuch" (Hit the Mother Lode's Treasures); then the card's and!( )! ability runs.
+    // is the source's "thatmuch" (Hit the Mother Lode's Treasures); the card's and!( )! ability runs;
+    // then the cast spell's triggers, which Wagic resolves as the spell is cast, and CR 603.3 once
+    // the resolve is over.
     void finished(int32_t, const keyact_resolve_result & result)
     {
         source->imprintedCards.clear();
         if (result.discovered)
             source->imprintedCards.push_back(card(result.discovered));
         source->thatmuch = result.mana_value_halves / 2;
-        for (size_t i = 0; i < triggered.size(); i++) // Wagic resolves them as the spell is cast: now, once it is over (CR 603.3)
-            AbilityFactory(game).magicText(game->mLayers->actionLayer()->getMaxId(), NULL, triggered[i].first, 1, 0, triggered[i].second);
         if (MTGAbility * a = andAbility ? andAbility->clone() : NULL) {
             a->target = source;
             if (!a->oneShot)
@@ -145,6 +146,8 @@ public:
                 delete a;
             }
         }
+        for (size_t i = 0; i < triggered.size(); i++)
+            AbilityFactory(game).magicText(game->mLayers->actionLayer()->getMaxId(), NULL, triggered[i].first, 1, 0, triggered[i].second);
     }
 
     // The questions go to Wagic's own machinery: a menu for the choice (its options about the card,
