@@ -133,6 +133,17 @@ for plugin in keyact-discover.so keyact-cascade.so; do
     installed keyact check "$root$plugins/$plugin"
 done
 
+# The helper found beside the installed library (no KEYACT_PLUGIN_HELPER).
+step "installed: isolated plugins (keyact-plugin-helper from the package)"
+helper="$libdir/keyact-1/keyact-plugin-helper"
+[ -x "$helper" ] || fail "keyact-plugin-helper is not at $helper"
+installed keyact demo --json --isolated >"$out/demo-isolated.json" \
+    || fail "keyact demo --isolated failed"
+cmp "$out/demo.json" "$out/demo-isolated.json" \
+    || fail "keyact demo --isolated played another game than in-process"
+echo "keyact demo --isolated: the same document as in-process"
+installed keyact check --isolated "$root$plugins/keyact-discover.so" | tail -1
+
 step "installed: the plugin template from libkeyact-dev, built against the installed headers"
 template="$out/template"
 cp -r "$root/usr/share/keyact-1/template" "$template"

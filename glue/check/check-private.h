@@ -96,8 +96,9 @@ extern const char *const check_child_steps[];
 gboolean check_child_run(KeyactCheckReport *report, const char *path,
                          const KeyactCheckOptions *options, GError **error);
 
-/* In the child: every step that runs plugin code. */
-void check_child_main(const CheckWire *wire, const char *path);
+/* In the child: every step that runs plugin code; `isolated`: the steps
+ * through libkeyact-host load it isolated (KeyactCheckOptions). */
+void check_child_main(const CheckWire *wire, const char *path, gboolean isolated);
 
 /* Mark every step from `first_step` on as skipped with `reason`. */
 void check_report_skip_steps(KeyactCheckReport *report, guint first_step, const char *reason);
@@ -113,6 +114,7 @@ typedef struct {
     gboolean negotiated;     /* the host's offer got an answer: `chosen` */
     keyact_version chosen;
     KeyactPlugin *plugin;    /* the host library's second load, for conformance */
+    gboolean isolated;       /* the host library's loads are isolated (--isolated) */
 } CheckChild;
 
 /* A skip item for `step`. */

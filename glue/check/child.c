@@ -38,12 +38,12 @@ static guint step_index(const char *step)
     return 0;
 }
 
-static G_GNUC_NORETURN void run_child(int fd, const char *path)
+static G_GNUC_NORETURN void run_child(int fd, const char *path, gboolean isolated)
 {
     /* The plugin may print; stdout belongs to the report (--json). */
     dup2(STDERR_FILENO, STDOUT_FILENO);
     CheckWire wire = { fd };
-    check_child_main(&wire, path);
+    check_child_main(&wire, path, isolated);
     check_wire_end(&wire);
     _exit(0);
 }
@@ -121,7 +121,7 @@ gboolean check_child_run(KeyactCheckReport *report, const char *path,
     }
     if (pid == 0) {
         close(fds[0]);
-        run_child(fds[1], path);
+        run_child(fds[1], path, options->isolated);
     }
     close(fds[1]);
 

@@ -182,9 +182,9 @@ void check_child_step_negotiate(CheckChild *child)
     }
 }
 
-void check_child_main(const CheckWire *wire, const char *path)
+void check_child_main(const CheckWire *wire, const char *path, gboolean isolated)
 {
-    CheckChild child = { .wire = wire, .path = path };
+    CheckChild child = { .wire = wire, .path = path, .isolated = isolated };
 
     if (!check_child_step_load(&child)) {
         for (guint i = 1; check_child_steps[i] != NULL; i++)

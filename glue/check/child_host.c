@@ -8,6 +8,12 @@
  * negotiated at 1.0, a 1.0 table) and once on a 1.1 host (the host
  * library's context, a 1.1 table with the batched calls); and "conformance
  * contract" (the same cases, judged on how the plugin called the host).
+ *
+ * With --isolated both load the plugin isolated: the cases run in its
+ * sandboxed helper, and the "1.0 host" is a 1.0 table handed to the
+ * isolated load (a helper negotiates the newest version both speak, as
+ * every isolated load does; the 1.0 negotiation itself is the "negotiate"
+ * step's). Item names end in ", isolated".
  */
 #include <string.h>
 
@@ -21,7 +27,7 @@ static const char *host_error_name(const GError *error)
 {
     static const char *const names[] = {
         "OPEN", "NO_ENTRY", "STRUCT_SIZE", "ABI_MAJOR", "NEGOTIATE", "MISSING_MEMBER",
-        "INIT", "DUPLICATE", "NOT_FOUND", "UNSAFE_FILE", "INVALID", "RESOLVE",
+        "INIT", "DUPLICATE", "NOT_FOUND", "UNSAFE_FILE", "INVALID", "RESOLVE", "ISOLATION",
     };
     if (error->domain != KEYACT_HOST_ERROR || error->code < 0
         || (gsize)error->code >= G_N_ELEMENTS(names))
@@ -42,7 +48,8 @@ void check_child_step_host_load(CheckChild *child)
         g_autoptr(GError) error = NULL;
         g_autofree char *what = g_strdup_printf("keyact_plugin_load #%u", round);
         check_wire_begin(child->wire, "host-load", what);
-        KeyactPlugin *plugin = keyact_plugin_load(child->path, KEYACT_LOAD_DEFAULT, &error);
+        KeyactPlugin *plugin = keyact_plugin_load(
+            child->path, child->isolated ? KEYACT_LOAD_ISOLATED : KEYACT_LOAD_DEFAULT, &error);
         if (plugin == NULL) {
             check_wire_itemf(child->wire, KEYACT_CHECK_FAIL, "host-load",
                              "libkeyact-host refuses it (KEYACT_HOST_ERROR_%s): %s",
@@ -58,7 +65,8 @@ void check_child_step_host_load(CheckChild *child)
     }
     keyact_version version = keyact_plugin_get_version(child->plugin);
     check_wire_itemf(child->wire, KEYACT_CHECK_PASS, "host-load",
-                     "libkeyact-host loaded it twice (negotiated %u.%u, %u action%s)",
+                     "libkeyact-host loaded it twice%s (negotiated %u.%u, %u action%s)",
+                     child->isolated ? ", isolated in its sandboxed helper" : "",
                      version.major, version.minor, keyact_plugin_get_n_actions(child->plugin),
                      keyact_plugin_get_n_actions(child->plugin) == 1 ? "" : "s");
 }
@@ -73,8 +81,9 @@ static void run_cases(CheckChild *child, const keyact_action *action, void *ctx,
 {
     guint failed = 0;
     g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
-    g_autofree char *name = g_strdup_printf("conformance %s (%s%s)", action->impl_id,
-                                            kc_host_kind_name(kind), kc_way_name(way));
+    g_autofree char *name = g_strdup_printf("conformance %s (%s%s%s)", action->impl_id,
+                                            kc_host_kind_name(kind), kc_way_name(way),
+                                            child->isolated ? ", isolated" : "");
 
     for (guint i = 0; i < n_cases; i++) {
         g_autoptr(GError) error = NULL;
@@ -138,7 +147,8 @@ static void run_contract(CheckChild *child, const keyact_action *action, const K
     guint failed = 0;
     void *ctx = keyact_plugin_get_context(child->plugin);
     g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func(g_free);
-    g_autofree char *name = g_strdup_printf("conformance contract %s", action->impl_id);
+    g_autofree char *name = g_strdup_printf("conformance contract %s%s", action->impl_id,
+                                            child->isolated ? " (isolated)" : "");
 
     for (guint i = 0; i < n_cases; i++) {
         g_autoptr(GError) error = NULL;
@@ -179,19 +189,21 @@ void check_child_step_conformance(CheckChild *child)
         const KcCase *cases = kc_cases_for_action(action->name, &n_cases);
         if (cases == NULL)
             continue;
-        if (n_checked++ == 0) {
+        void *ctx = keyact_plugin_get_context(child->plugin);
+        if (n_checked++ == 0 && !child->isolated) {
             check_wire_begin(child->wire, "conformance", "negotiate {1.0} and init for a 1.0 host");
             ctx_1_0 = init_for_1_0(child, &status_1_0);
         }
         g_autofree char *name_1_0 = g_strdup_printf("conformance %s (%s)", action->impl_id,
                                                     kc_host_kind_name(KC_HOST_1_0));
-        if (ctx_1_0 != NULL)
+        if (child->isolated)
+            run_cases(child, action, ctx, KC_HOST_1_0, KC_BLOCKING, cases, n_cases);
+        else if (ctx_1_0 != NULL)
             run_cases(child, action, ctx_1_0, KC_HOST_1_0, KC_BLOCKING, cases, n_cases);
         else
             check_wire_itemf(child->wire, KEYACT_CHECK_SKIP, name_1_0,
                              "not run: offered {1.0} alone, the plugin answered %s",
                              keyact_status_name(status_1_0));
-        void *ctx = keyact_plugin_get_context(child->plugin);
         run_cases(child, action, ctx, KC_HOST_1_1, KC_BLOCKING, cases, n_cases);
         run_cases(child, action, ctx, KC_HOST_1_2, KC_BLOCKING, cases, n_cases);
         /* The stepped resolve (ABI 1.3), every question waiting: the same

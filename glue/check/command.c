@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* command.c - `keyact check [--json] [--timeout SECONDS] PLUGIN.so`. */
+/* command.c - `keyact check [--json] [--timeout SECONDS] [--isolated] PLUGIN.so`. */
 #include <stdio.h>
 
 #include "check-private.h"
@@ -7,12 +7,16 @@
 int keyact_check_command(int argc, char **argv)
 {
     gboolean json = FALSE;
+    gboolean isolated = FALSE;
     double timeout = KEYACT_CHECK_DEFAULT_TIMEOUT;
     g_auto(GStrv) files = NULL;
     const GOptionEntry entries[] = {
         { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print the report as JSON (for CI)", NULL },
         { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout,
           "Seconds one step may take before the plugin counts as hung (default 10)", "SECONDS" },
+        { "isolated", 0, 0, G_OPTION_ARG_NONE, &isolated,
+          "Load the plugin isolated for the steps through libkeyact-host (host-load and the "
+          "conformance cases run in its sandboxed helper, as under KEYACT_ISOLATE=1)", NULL },
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, "PLUGIN.so" },
         { NULL, 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     };
@@ -39,7 +43,7 @@ int keyact_check_command(int argc, char **argv)
         return KEYACT_CHECK_EXIT_USAGE;
     }
 
-    KeyactCheckOptions options = { .timeout_seconds = timeout };
+    KeyactCheckOptions options = { .timeout_seconds = timeout, .isolated = isolated };
     g_autoptr(KeyactCheckReport) report = keyact_check_plugin(files[0], &options, &error);
     if (report == NULL) {
         fprintf(stderr, "keyact check: %s\n", error->message);

@@ -50,6 +50,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(KeyactCheckReport, keyact_check_report_free)
 
 typedef struct {
     double timeout_seconds; /* > 0; see KEYACT_CHECK_DEFAULT_TIMEOUT */
+    /* The steps through libkeyact-host ("host-load", "conformance") load
+     * the plugin isolated (KEYACT_LOAD_ISOLATED): its cases then run in
+     * its sandboxed helper, as an engine with KEYACT_ISOLATE=1 would run
+     * them, so a plugin that needs what the sandbox forbids fails there.
+     * The other steps inspect the file and its entry in the checker's own
+     * child process either way. */
+    gboolean isolated;
 } KeyactCheckOptions;
 
 /* Run every check on the plugin at `path` (relative paths are made absolute
@@ -68,7 +75,7 @@ char *keyact_check_report_format_text(const KeyactCheckReport *report);
  * "details"}]} with a trailing newline. */
 char *keyact_check_report_format_json(const KeyactCheckReport *report);
 
-/* The whole subcommand: `keyact check [--json] [--timeout SECONDS] PLUGIN.so`.
+/* The whole subcommand: `keyact check [--json] [--timeout SECONDS] [--isolated] PLUGIN.so`.
  * argv[0] is the subcommand's name. Returns a KEYACT_CHECK_EXIT_* status. */
 int keyact_check_command(int argc, char **argv);
 

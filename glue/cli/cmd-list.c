@@ -163,7 +163,7 @@ int keyact_cmd_list(int argc, char **argv)
     /* The Refused section says why each file was skipped: no warning too. */
     keyact_cli_warnings_hold();
     g_autoptr(KeyactRegistry) registry =
-        keyact_cli_load_registry((const char *const *)plugins, impl, &error);
+        keyact_cli_load_registry((const char *const *)plugins, impl, FALSE, &error);
     keyact_cli_warnings_release(registry);
     if (registry == NULL) {
         g_printerr("keyact list: %s\n", error->message);

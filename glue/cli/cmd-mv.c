@@ -15,7 +15,7 @@ KeyactRegistry *keyact_cli_load_rules(const char *plugin_path,
     KeyactBoundAction action;
     const char *const plugin_paths[] = { plugin_path, NULL };
     g_autoptr(KeyactRegistry) registry =
-        keyact_cli_load_discover(plugin_paths, NULL, &action, error);
+        keyact_cli_load_discover(plugin_paths, NULL, FALSE, &action, error);
     if (registry == NULL)
         return NULL;
     const keyact_rules_ext *rules = keyact_plugin_get_extension(action.plugin, KEYACT_EXT_RULES);

@@ -38,16 +38,18 @@ int keyact_cmd_list(int argc, char **argv);
 /* Load the plugins as every subcommand does: the search path
  * (KEYACT_PLUGIN_PATH, then the install dir), plus each of `plugin_paths`
  * (NULL-terminated, may be NULL), chosen explicitly for the actions it
- * provides; `impl` (may be NULL) is chosen explicitly for its action.
+ * provides; `impl` (may be NULL) is chosen explicitly for its action;
+ * `isolated`: each plugin in sandboxed helper processes (--isolated).
  * NULL with `error` set when a given file or `impl` cannot be used. */
 KeyactRegistry *keyact_cli_load_registry(const char *const *plugin_paths, const char *impl,
-                                         GError **error);
+                                         gboolean isolated, GError **error);
 
 /* keyact_cli_load_registry(), then find the implementation of "discover"
  * selected. The returned registry owns the plugins: keep it while *out is
  * used. NULL with `error` set on failure (also when no plugin was found). */
 KeyactRegistry *keyact_cli_load_discover(const char *const *plugin_paths, const char *impl,
-                                         KeyactBoundAction *out, GError **error);
+                                         gboolean isolated, KeyactBoundAction *out,
+                                         GError **error);
 
 /* Shared by `keyact card` and `keyact mv`, defined in cmd-mv.c.
  * Load the plugin as `keyact run` finds it (plugin_path, else

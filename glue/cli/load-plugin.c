@@ -50,10 +50,14 @@ static gboolean choose_impl(KeyactRegistry *registry, const char *impl, GError *
 }
 
 KeyactRegistry *keyact_cli_load_registry(const char *const *plugin_paths, const char *impl,
-                                         GError **error)
+                                         gboolean isolated, GError **error)
 {
     g_autoptr(KeyactRegistry) registry = keyact_registry_new();
 
+    if (isolated) {
+        KeyactIsolation isolation = { .struct_size = sizeof isolation, .isolate = TRUE };
+        keyact_registry_set_isolation(registry, &isolation);
+    }
     keyact_registry_load_search_path(registry, KEYACT_LOAD_DEFAULT);
     for (guint i = 0; plugin_paths != NULL && plugin_paths[i] != NULL; i++) {
         if (!load_chosen_file(registry, plugin_paths[i], error))
@@ -65,9 +69,11 @@ KeyactRegistry *keyact_cli_load_registry(const char *const *plugin_paths, const 
 }
 
 KeyactRegistry *keyact_cli_load_discover(const char *const *plugin_paths, const char *impl,
-                                         KeyactBoundAction *out, GError **error)
+                                         gboolean isolated, KeyactBoundAction *out,
+                                         GError **error)
 {
-    g_autoptr(KeyactRegistry) registry = keyact_cli_load_registry(plugin_paths, impl, error);
+    g_autoptr(KeyactRegistry) registry =
+        keyact_cli_load_registry(plugin_paths, impl, isolated, error);
     if (registry == NULL)
         return NULL;
     if (keyact_registry_get_n_plugins(registry) == 0) {

@@ -35,6 +35,10 @@ void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
           "How the host resolves each action: stepped (the default: the plugin returns with "
           "each question and the engine answers it on a later turn) or blocking (the host's "
           "callbacks answer); the same game either way", "stepped|blocking" },
+        { "isolated", 0, 0, G_OPTION_ARG_NONE, &opts->isolated,
+          "Run every plugin isolated: in a sandboxed helper process that a crash, a hang or "
+          "a forbidden act of the plugin costs one resolve, never the game (as "
+          "KEYACT_ISOLATE=1 does)", NULL },
         { "cards", 0, 0, G_OPTION_ARG_FILENAME, &opts->cards,
           "Use the cards in FILE (Scryfall or MTGJSON, plain or gzip) instead of the "
           "scenario's (default: the built-in set)", "FILE" },
@@ -293,7 +297,7 @@ int keyact_play_scenario(const RefScenario *scenario, const KeyactPlayOptions *o
      * scenario that cascades without it stops with a rules error). */
     KeyactBoundAction discover, cascade;
     g_autoptr(KeyactRegistry) registry = keyact_cli_load_discover(
-        (const char *const *)opts->plugins, opts->impl, &discover, &error);
+        (const char *const *)opts->plugins, opts->impl, opts->isolated, &discover, &error);
     if (registry == NULL) {
         g_printerr("keyact: cannot load the discover plugin: %s\n", error->message);
         return KEYACT_EXIT_RULES;

@@ -25,10 +25,12 @@ typedef struct {
     gboolean validate;      /* --validate: hold the reference host to the contract (reports on
                              * stderr); KEYACT_VALIDATE in the environment works without it */
     char *resolve;          /* --resolve: "stepped" (NULL: the default) or "blocking" */
+    gboolean isolated;      /* --isolated: every plugin in sandboxed helper processes */
 } KeyactPlayOptions;
 
 /* Add the play options (--json, --seed, --plugin, --impl, --interactive, --validate,
- * --resolve and, when `with_cards`, --cards) to `context`, writing into `opts`. */
+ * --resolve, --isolated and, when `with_cards`, --cards) to `context`, writing into
+ * `opts`. */
 void keyact_play_add_options(GOptionContext *context, KeyactPlayOptions *opts,
                              gboolean with_cards);
 void keyact_play_options_clear(KeyactPlayOptions *opts);

@@ -385,6 +385,12 @@ int32_t fake_host_resolve(FakeHost *host, const keyact_action *action, void *plu
 int32_t fake_host_resolve_stepped(FakeHost *host, const keyact_action *action,
                                   void *plugin_ctx, keyact_player_id player, int32_t n,
                                   keyact_card_id source, uint32_t waits, FakeResolve *out);
+/* The same on `table`, a table that wraps the host's (a tracer's): the
+ * plugin is handed it and the questions are answered through it. */
+int32_t fake_host_resolve_stepped_on(FakeHost *host, const keyact_host *table,
+                                     const keyact_action *action, void *plugin_ctx,
+                                     keyact_player_id player, int32_t n, keyact_card_id source,
+                                     uint32_t waits, FakeResolve *out);
 
 G_END_DECLS
 

@@ -57,7 +57,15 @@ int32_t fake_host_resolve_stepped(FakeHost *host, const keyact_action *action,
                                   void *plugin_ctx, keyact_player_id player, int32_t n,
                                   keyact_card_id source, uint32_t waits, FakeResolve *out)
 {
-    const keyact_host *table = fake_host_table(host);
+    return fake_host_resolve_stepped_on(host, fake_host_table(host), action, plugin_ctx, player,
+                                        n, source, waits, out);
+}
+
+int32_t fake_host_resolve_stepped_on(FakeHost *host, const keyact_host *table,
+                                     const keyact_action *action, void *plugin_ctx,
+                                     keyact_player_id player, int32_t n, keyact_card_id source,
+                                     uint32_t waits, FakeResolve *out)
+{
     keyact_question question = { .struct_size = sizeof question };
 
     fake_resolve_prepare(out, host, player, n, source);

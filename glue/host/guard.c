@@ -482,7 +482,15 @@ static void check_result(KeyactGuard *guard, keyact_resolve_result *result)
         if (allow_card(guard, "the result's stranded list", result->stranded[i]))
             result->stranded[kept++] = result->stranded[i];
     }
-    result->stranded_count -= written - kept;
+    if (kept == written)
+        return;
+    /* A list with a card the host never handed is a lie: what it claims
+     * past the buffer is not believed either (the host would read a full
+     * buffer for a count above its capacity). The host's own record (the
+     * validation layer, an isolated plugin's ledger) still finds them. */
+    for (uint32_t i = kept; i < written; i++)
+        result->stranded[i] = KEYACT_CARD_NONE;
+    result->stranded_count = kept;
 }
 
 int32_t keyact_guard_end(KeyactGuard *guard, int32_t status, keyact_resolve_result *result)

@@ -27,6 +27,7 @@ G_BEGIN_DECLS
 #define KEYACT_HOST_MAX_ACTIONS 1024u
 
 typedef struct _KeyactValidator KeyactValidator;
+typedef struct _IsoPlugin IsoPlugin;
 
 struct _KeyactPlugin {
     gint ref_count;                   /* atomic; the last unref unloads */
@@ -42,6 +43,9 @@ struct _KeyactPlugin {
      * the plugin because a KeyactBoundAction (whose layout binaries built
      * against 1.2.0 know) reaches nothing else of the registry. */
     KeyactValidator *validator;
+    /* An isolated plugin's helpers and proxies (isolated.h), or NULL for
+     * a plugin loaded in-process. Set at load, never changed. */
+    IsoPlugin *isolated;
 };
 
 /* Random draws seen, as standardized deviations from a uniform draw's mean:
@@ -91,6 +95,9 @@ KeyactBoundAction keyact_host_slot_exchange(KeyactSlot *slot, const KeyactBoundA
  * someone else. On success *out_resolved is the symlink-free path to open. */
 gboolean keyact_host_check_file_safety(const char *path, char **out_resolved,
                                        GError **error);
+/* The same checks of the plugin helper executable (isolated_find.c), refused
+ * with KEYACT_HOST_ERROR_ISOLATION and no override. */
+gboolean keyact_host_check_helper_safety(const char *path, char **out_resolved, GError **error);
 
 /* entry_check.c: validate what the entry promises before calling into it. */
 gboolean keyact_host_check_entry(const char *path, const struct keyact_plugin_entry *entry,
@@ -99,6 +106,19 @@ gboolean keyact_host_check_entry(const char *path, const struct keyact_plugin_en
 /* negotiate.c: agree on a version with the plugin. */
 gboolean keyact_host_negotiate(const char *path, const struct keyact_plugin_entry *entry,
                                keyact_version *out_chosen, GError **error);
+/* negotiate.c: check what negotiate answered (an isolated plugin answers
+ * from its helper); the refusals are keyact_host_negotiate()'s. */
+gboolean keyact_host_check_negotiated(const char *path, const struct keyact_plugin_entry *entry,
+                                      int32_t status, keyact_version chosen,
+                                      keyact_version *out_chosen, GError **error);
+
+/* plugin.c: keyact_plugin_load() with a registry's isolation settings
+ * (NULL: the defaults). */
+KeyactPlugin *keyact_host_plugin_load(const char *path, KeyactLoadFlags flags,
+                                      const KeyactIsolation *isolation, GError **error);
+/* plugin.c: the error of an init that returned `status`. */
+void keyact_host_init_failed(const char *path, const struct keyact_plugin_entry *entry,
+                             keyact_version version, int32_t status, GError **error);
 
 /* selection.c: a candidate that matches `selector` (an impl id, or a
  * plugin's path when it starts with '/'). */

@@ -49,6 +49,13 @@ typedef enum {
     KEYACT_HOST_ERROR_INVALID,         /* a bad argument (NULL, relative path, ...) */
     KEYACT_HOST_ERROR_RESOLVE,         /* for hosts: a resolve returned a KEYACT_E_* status
                                         * (the library itself returns statuses, not this) */
+    /* Since 1.4: an isolated load failed for a reason of its own: the
+     * helper was not found or did not start, the kernel refused its
+     * sandbox, the plugin crashed, exited, hung or broke the protocol while
+     * loading, or reported an entry that cannot be read (see "isolated
+     * plugins" below). A defect an in-process load also refuses keeps its
+     * code above (MISSING_MEMBER, NEGOTIATE, INIT, ...). */
+    KEYACT_HOST_ERROR_ISOLATION,
 } KeyactHostError;
 
 /* The ABI versions this host library speaks, newest first. Static. */
@@ -72,7 +79,11 @@ const char *keyact_layout_name(uint32_t layout);
 
 /* Load the plugin at `path` (a full path; relative paths are refused) with
  * GModule and G_MODULE_BIND_LOCAL, check the entry, negotiate, validate every
- * action and call init. Returns NULL and sets `error` on any refusal. */
+ * action and call init. Returns NULL and sets `error` on any refusal.
+ * With KEYACT_LOAD_ISOLATED, or when the environment says KEYACT_ISOLATE=1,
+ * the plugin is loaded isolated instead (see "isolated plugins" below),
+ * with the limits' defaults (a registry's loads use its own limits:
+ * keyact_registry_set_isolation()). */
 KeyactPlugin *keyact_plugin_load(const char *path, KeyactLoadFlags flags, GError **error);
 
 /* Take another reference. Returns `plugin`. Thread: any. */
@@ -150,6 +161,139 @@ const char *keyact_registry_get_refused(const KeyactRegistry *registry, guint in
 
 /* Every action name that has a candidate or a slot, sorted. Free with g_strfreev. */
 char **keyact_registry_get_action_names(const KeyactRegistry *registry);
+
+/* ---- isolated plugins (since 1.4) ----
+ *
+ * In-process, the default, a plugin is a shared object in the engine's
+ * process: it runs with the engine's rights, and a crash or a hang in it
+ * is the engine's. Isolated, libkeyact-host runs it in helper processes
+ * (keyact-plugin-helper, installed in libexecdir/keyact-1) and the
+ * KeyactPlugin it returns is a proxy: its entry and actions belong to the
+ * library, every resolve (blocking or stepped) crosses a socket to a
+ * helper, and every host call the plugin makes comes back across it and is
+ * made on the host table the resolve was given, by the resolving thread,
+ * in the same order as in-process: the engine's code does not change, and
+ * the validation layer and the registry work as before.
+ *
+ * A helper loads the plugin (its constructors, negotiate and init run
+ * under a first seccomp filter that already forbids networking, new
+ * processes, signals to others and writing files, and, where the kernel
+ * has Landlock, reading any file but its own and the system's libraries),
+ * then installs a second filter that allows only reading and writing its
+ * socket, memory, locks, its own abort() and its own exit: any other system
+ * call (open, socket, fork, execve, kill, ptrace...) kills it. Its address space and CPU time
+ * are capped (setrlimit), it writes no core file, it holds no
+ * capability, and it dies with the engine (a parent-death signal, and EOF
+ * on its socket). If the kernel refuses a filter, the load fails
+ * (KEYACT_HOST_ERROR_ISOLATION): a plugin asked to run isolated never runs
+ * unsandboxed.
+ *
+ * What isolation guarantees: a plugin that crashes, aborts, exits, hangs
+ * past its deadline, runs out of memory or CPU time, tries a forbidden
+ * system call or breaks the protocol costs one resolve: that resolve
+ * returns KEYACT_E_PLUGIN, its result lists as stranded every card the
+ * plugin moved to exile and did not move out (from the library's own
+ * record of the host's answers, in move order; the validation layer's
+ * FATAL settling then runs as for any failed resolve), one warning names
+ * the plugin file, the implementation id and what happened, the engine's
+ * process goes on, and the next resolve starts a fresh helper. Everything
+ * the helper sends is checked (lengths, counts, strings) before use.
+ * What it does not guarantee: that the plugin plays by the rules. A plugin
+ * that moves the wrong cards does so through the host's own callbacks,
+ * isolated or not; the validation layer and `keyact check` are for that.
+ * Also: while loading (before init returns), the plugin reads nothing but
+ * its own file and the system's libraries where the kernel has Landlock;
+ * without it, it can read what the engine's user can (never write), and
+ * send it nowhere but to the host's own log callback.
+ *
+ * A plugin is loaded isolated when any of these asks for it: the flag
+ * KEYACT_LOAD_ISOLATED; keyact_registry_set_isolation() for a registry's
+ * loads; the environment variable KEYACT_ISOLATE=1 (also "true", "yes";
+ * "0", "false", "no", "off" or empty: not asked), the operator's switch for
+ * every load of the process. KEYACT_ISOLATE_DEADLINE_MS sets the per-call
+ * deadline where the caller set none.
+ *
+ * The helper executable is looked for, in this order: next to the
+ * library, at the place `meson install` puts it (<libdir>/<libexecdir
+ * relative to libdir>/keyact-1/keyact-plugin-helper); then beside the
+ * library file itself (<libdir>/keyact-plugin-helper, the flat folder a
+ * Java jar's natives are unpacked into); then the full path in the
+ * environment variable KEYACT_PLUGIN_HELPER. A file writable by others or
+ * owned by another user than this process's or root is refused, as plugin
+ * files are.
+ *
+ * Cost: a helper per concurrent resolve (an idle one is reused), a few
+ * milliseconds to start one, and per resolve one round trip per host call
+ * that returns an answer (tests/bench: keyact-bench isolated).
+ *
+ * An isolated plugin's keyact_plugin_get_entry() and actions are the
+ * library's, valid as long as the plugin: plugin_id, versions, names and
+ * the actions' members as its helper reported them, its negotiate and init
+ * answering KEYACT_E_NOTSUP (the helpers did both). Its
+ * keyact_plugin_get_extension() answers the rules extension (keyact/rules.h)
+ * by proxy, each call made in a helper, and NULL for any other id; the host
+ * table's own get_extension is called for the plugin but answers it NULL
+ * (a table of function pointers does not cross a process boundary).
+ *
+ * Threads: as in-process. A helper serves one resolve at a time; resolves
+ * of different games run in different helpers at once; a stepped resolve
+ * keeps its helper from begin to its end. */
+
+/* The limits of a registry's isolated loads. Zero members take the
+ * defaults. */
+typedef struct {
+    gsize struct_size;        /* sizeof(KeyactIsolation), set by the caller */
+    /* TRUE: every later load of the registry is isolated, as with
+     * KEYACT_LOAD_ISOLATED (KEYACT_ISOLATE=1 isolates whatever this says). */
+    gboolean isolate;
+    /* How long the plugin may run between two of its messages: from a
+     * request or a host call's answer to its next host call or its answer
+     * (the host's own callbacks are not counted: a player may think for
+     * minutes). A plugin over it is killed and the call fails with
+     * KEYACT_E_PLUGIN ("killed at its 5000 ms deadline"). 0: the
+     * environment's KEYACT_ISOLATE_DEADLINE_MS, else 5000. */
+    guint deadline_ms;
+    /* The address space of each helper process (RLIMIT_AS): an allocation
+     * past it fails in the plugin. 0: 1 GiB. */
+    guint64 memory_bytes;
+    /* The CPU time of each helper process over its life (RLIMIT_CPU); a
+     * helper that has used half of it is replaced by a fresh one between
+     * resolves. 0: 600 s. */
+    guint cpu_seconds;
+} KeyactIsolation;
+
+/* Set the isolation of `registry`'s later loads (plugins already loaded
+ * keep theirs). `isolation` is read during the call. A short struct_size
+ * is a programming error (g_critical, nothing changes).
+ * Thread: the control thread. Since 1.4. */
+void keyact_registry_set_isolation(KeyactRegistry *registry, const KeyactIsolation *isolation);
+/* What keyact_registry_set_isolation() set (zeros: defaults; `isolate`
+ * does not say whether KEYACT_ISOLATE is on). out->struct_size set by the
+ * caller. Thread: the control thread. Since 1.4. */
+void keyact_registry_get_isolation(const KeyactRegistry *registry, KeyactIsolation *out);
+
+/* TRUE when `plugin` runs isolated. Thread: any. Since 1.4. */
+gboolean keyact_plugin_is_isolated(const KeyactPlugin *plugin);
+
+/* What an isolated plugin's helpers have done so far. */
+typedef struct {
+    gsize struct_size;          /* sizeof(KeyactIsolationStats), set by the caller */
+    guint helpers_started;      /* helper processes started (the load's included) */
+    guint helpers_lost;         /* ... that crashed, exited, were killed or broke the protocol */
+    guint64 requests;           /* resolves, begins, steps, answers, abandons, rules calls */
+    /* Messages to the helpers: the requests and one reply per host call
+     * that returns an answer. Each waits for the helper: the round trips. */
+    guint64 messages_to_helper;
+    /* Messages from the helpers: their host calls (notify and log need no
+     * reply) and their answers. */
+    guint64 messages_from_helper;
+} KeyactIsolationStats;
+
+/* Fill *stats (its struct_size set by the caller) for an isolated plugin;
+ * FALSE (nothing written) for one loaded in-process. Counters are read
+ * one by one while resolves may run. Thread: any. Since 1.4. */
+gboolean keyact_plugin_get_isolation_stats(const KeyactPlugin *plugin,
+                                           KeyactIsolationStats *stats);
 
 /* ---- validation: hold the host to the contract, as a Vulkan layer does ----
  *

@@ -17,14 +17,13 @@ static gboolean was_offered(const keyact_version *offered, guint n_offered,
     return FALSE;
 }
 
-gboolean keyact_host_negotiate(const char *path, const struct keyact_plugin_entry *entry,
-                               keyact_version *out_chosen, GError **error)
+gboolean keyact_host_check_negotiated(const char *path, const struct keyact_plugin_entry *entry,
+                                      int32_t status, keyact_version chosen,
+                                      keyact_version *out_chosen, GError **error)
 {
     guint n_offered = 0;
     const keyact_version *offered = keyact_host_lib_versions(&n_offered);
-    keyact_version chosen = { 0u, 0u };
 
-    int32_t status = entry->negotiate(offered, n_offered, &chosen);
     if (status != KEYACT_OK) {
         g_autofree char *offer = keyact_host_format_versions(offered, n_offered);
         g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_NEGOTIATE,
@@ -45,4 +44,15 @@ gboolean keyact_host_negotiate(const char *path, const struct keyact_plugin_entr
 
     *out_chosen = chosen;
     return TRUE;
+}
+
+gboolean keyact_host_negotiate(const char *path, const struct keyact_plugin_entry *entry,
+                               keyact_version *out_chosen, GError **error)
+{
+    guint n_offered = 0;
+    const keyact_version *offered = keyact_host_lib_versions(&n_offered);
+    keyact_version chosen = { 0u, 0u };
+
+    int32_t status = entry->negotiate(offered, n_offered, &chosen);
+    return keyact_host_check_negotiated(path, entry, status, chosen, out_chosen, error);
 }

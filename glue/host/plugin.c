@@ -5,8 +5,12 @@
  * Every refusal goes through the same cleanup as an unload: the
  * half-built plugin is freed, its module closed, and deinit is called only
  * when init succeeded. So a refused plugin leaves nothing behind.
+ *
+ * An isolated load (isolated_load.c) makes the same checks on what its
+ * helper reports, and returns a plugin whose entry is the library's proxy:
+ * its deinit ends the helpers, and it has no module.
  */
-#include "keyact-host-private.h"
+#include "isolated.h"
 
 static gboolean check_path(const char *path, GError **error)
 {
@@ -56,17 +60,22 @@ static gboolean open_module(KeyactPlugin *plugin, const char *open_path, GError 
     return TRUE;
 }
 
+void keyact_host_init_failed(const char *path, const struct keyact_plugin_entry *entry,
+                             keyact_version version, int32_t status, GError **error)
+{
+    g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_INIT,
+                "plugin %s (%s %s) failed to initialise for ABI %u.%u: init returned %s",
+                path, entry->plugin_id, entry->plugin_version, version.major, version.minor,
+                keyact_status_name(status));
+}
+
 static gboolean init_plugin(KeyactPlugin *plugin, GError **error)
 {
     void *ctx = NULL;
     int32_t status = plugin->entry->init(&plugin->version, plugin->path, &ctx);
 
     if (status != KEYACT_OK) {
-        g_set_error(error, KEYACT_HOST_ERROR, KEYACT_HOST_ERROR_INIT,
-                    "plugin %s (%s %s) failed to initialise for ABI %u.%u: init returned %s",
-                    plugin->path, plugin->entry->plugin_id, plugin->entry->plugin_version,
-                    plugin->version.major, plugin->version.minor,
-                    keyact_status_name(status));
+        keyact_host_init_failed(plugin->path, plugin->entry, plugin->version, status, error);
         return FALSE;
     }
     plugin->ctx = ctx;
@@ -74,8 +83,8 @@ static gboolean init_plugin(KeyactPlugin *plugin, GError **error)
     return TRUE;
 }
 
-KEYACT_HOST_API KeyactPlugin *keyact_plugin_load(const char *path, KeyactLoadFlags flags,
-                                                 GError **error)
+KeyactPlugin *keyact_host_plugin_load(const char *path, KeyactLoadFlags flags,
+                                      const KeyactIsolation *isolation, GError **error)
 {
     if (!check_path(path, error))
         return NULL;
@@ -85,6 +94,12 @@ KEYACT_HOST_API KeyactPlugin *keyact_plugin_load(const char *path, KeyactLoadFla
         open_path = g_strdup(path);
     else if (!keyact_host_check_file_safety(path, &open_path, error))
         return NULL;
+
+    if ((flags & KEYACT_LOAD_ISOLATED) || (isolation != NULL && isolation->isolate) ||
+        iso_environment_isolates()) {
+        IsoLimits limits = iso_limits_resolve(isolation);
+        return iso_plugin_load(path, open_path, &limits, error);
+    }
 
     g_autoptr(KeyactPlugin) plugin = g_new0(KeyactPlugin, 1);
     plugin->ref_count = 1;
@@ -97,6 +112,12 @@ KEYACT_HOST_API KeyactPlugin *keyact_plugin_load(const char *path, KeyactLoadFla
         return NULL;
 
     return g_steal_pointer(&plugin);
+}
+
+KEYACT_HOST_API KeyactPlugin *keyact_plugin_load(const char *path, KeyactLoadFlags flags,
+                                                 GError **error)
+{
+    return keyact_host_plugin_load(path, flags, NULL, error);
 }
 
 KEYACT_HOST_API KeyactPlugin *keyact_plugin_ref(KeyactPlugin *plugin)

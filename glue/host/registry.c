@@ -24,6 +24,7 @@ struct _KeyactRegistry {
     GHashTable *slots;      /* action name -> KeyactSlot * (owned) */
     GHashTable *env_pins;   /* action name -> selector, from KEYACT_IMPL */
     KeyactValidator *validator; /* shared with every plugin added (validate.c) */
+    KeyactIsolation isolation;  /* keyact_registry_set_isolation(): its later loads */
 };
 
 static void refusal_free(gpointer data)
@@ -73,6 +74,7 @@ KEYACT_HOST_API KeyactRegistry *keyact_registry_new(void)
                                             (GDestroyNotify)keyact_host_slot_free);
     registry->env_pins = read_env_pins();
     registry->validator = keyact_host_validator_new();
+    registry->isolation.struct_size = sizeof registry->isolation;
     return registry;
 }
 
@@ -231,7 +233,7 @@ KEYACT_HOST_API gboolean keyact_registry_load(KeyactRegistry *registry, const ch
     }
 
     g_autoptr(GError) local = NULL;
-    KeyactPlugin *plugin = keyact_plugin_load(path, flags, &local);
+    KeyactPlugin *plugin = keyact_host_plugin_load(path, flags, &registry->isolation, &local);
     if (plugin == NULL || !keyact_registry_add(registry, plugin, &local)) {
         record_refusal(registry, path, local);
         g_propagate_error(error, g_steal_pointer(&local));
@@ -505,4 +507,23 @@ KEYACT_HOST_API void keyact_registry_set_violation_handler(KeyactRegistry *regis
     g_rw_lock_writer_unlock(&validator->lock);
     if (old_destroy != NULL)
         old_destroy(old_data);
+}
+
+KEYACT_HOST_API void keyact_registry_set_isolation(KeyactRegistry *registry,
+                                                   const KeyactIsolation *isolation)
+{
+    g_return_if_fail(registry != NULL);
+    g_return_if_fail(isolation != NULL && isolation->struct_size >= sizeof *isolation);
+
+    registry->isolation = *isolation;
+    registry->isolation.struct_size = sizeof registry->isolation;
+}
+
+KEYACT_HOST_API void keyact_registry_get_isolation(const KeyactRegistry *registry,
+                                                   KeyactIsolation *out)
+{
+    g_return_if_fail(registry != NULL);
+    g_return_if_fail(out != NULL && out->struct_size >= sizeof *out);
+
+    *out = registry->isolation;
 }

@@ -29,6 +29,7 @@ gboolean bench_figure_threads(const BenchOptions *options, GError **error);
 gboolean bench_figure_trace(const BenchOptions *options, GError **error);
 gboolean bench_figure_validate(const BenchOptions *options, GError **error);
 gboolean bench_figure_stepped(const BenchOptions *options, GError **error);
+gboolean bench_figure_isolated(const BenchOptions *options, GError **error);
 
 /* Repetitions: at least `min`, then until `seconds` * time_scale have
  * passed since `start_ns` or `max` were done. */

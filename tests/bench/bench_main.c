@@ -2,7 +2,7 @@
 /* bench_main.c - keyact-bench PLUGIN_PATH [--quick] [FIGURE...]
  *
  * Runs the figures (all by default: load calls resolve scale alloc threads trace
- * validate stepped)
+ * validate stepped isolated)
  * and prints one JSON line per figure on stdout. Exit status 1 when a figure
  * could not run or an outcome was wrong; a missed target is only reported
  * ("met": false), never an error.
@@ -29,6 +29,7 @@ static const struct {
     { "trace", bench_figure_trace },
     { "validate", bench_figure_validate },
     { "stepped", bench_figure_stepped },
+    { "isolated", bench_figure_isolated },
 };
 
 gboolean bench_more_reps(const BenchOptions *options, guint done, guint min, guint max,

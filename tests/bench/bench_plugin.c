@@ -22,15 +22,29 @@ KeyactLoadFlags bench_load_flags(const char *path)
     return flags;
 }
 
-gboolean bench_plugin_load(BenchPlugin *plugin, const char *path, GError **error)
+static gboolean load(BenchPlugin *plugin, const char *path, gboolean isolated, GError **error)
 {
     plugin->registry = keyact_registry_new();
+    if (isolated) {
+        KeyactIsolation isolation = { .struct_size = sizeof isolation, .isolate = TRUE };
+        keyact_registry_set_isolation(plugin->registry, &isolation);
+    }
     if (!keyact_registry_load(plugin->registry, path, bench_load_flags(path), error)
         || !keyact_registry_lookup(plugin->registry, "discover", NULL, &plugin->discover, error)) {
         bench_plugin_unload(plugin);
         return FALSE;
     }
     return TRUE;
+}
+
+gboolean bench_plugin_load(BenchPlugin *plugin, const char *path, GError **error)
+{
+    return load(plugin, path, FALSE, error);
+}
+
+gboolean bench_plugin_load_isolated(BenchPlugin *plugin, const char *path, GError **error)
+{
+    return load(plugin, path, TRUE, error);
 }
 
 void bench_plugin_unload(BenchPlugin *plugin)

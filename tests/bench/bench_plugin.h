@@ -19,6 +19,9 @@ KeyactLoadFlags bench_load_flags(const char *path);
 
 /* keyact_registry_load + lookup "discover". */
 gboolean bench_plugin_load(BenchPlugin *plugin, const char *path, GError **error);
+/* The same file loaded isolated (keyact_registry_set_isolation: its
+ * resolves run in a keyact-plugin-helper process). */
+gboolean bench_plugin_load_isolated(BenchPlugin *plugin, const char *path, GError **error);
 void bench_plugin_unload(BenchPlugin *plugin);
 
 G_END_DECLS

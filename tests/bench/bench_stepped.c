@@ -27,6 +27,7 @@
 #include "bench_game.h"
 #include "bench_json.h"
 #include "bench_plugin.h"
+#include "bench_steps.h"
 
 #define STEPPED_ORDERS 256u
 #define STEPPED_DECK_BATCH 128u
@@ -34,7 +35,6 @@
 #define STEPPED_BOTTOM_BATCH 8u
 #define STEPPED_MAX_REPS 2001u
 #define STEPPED_TARGET 1.05
-#define STEPPED_STATE_MAX 16384u
 
 typedef enum { WAY_BLOCKING, WAY_STEPPED, WAY_COUNT } Way;
 
@@ -45,42 +45,16 @@ typedef struct {
     BenchGame *game;
     BenchBottom *bottom;
     gsize state_size;
-    _Alignas(KEYACT_RESOLVE_STATE_ALIGN) unsigned char state[STEPPED_STATE_MAX];
+    BenchState state;
     guint failures;
     guint waits;        /* questions answered after a wait, in the last stepped resolve */
 } SteppedRun;
 
-/* The question's callback, as the plugin would have called it. */
-static keyact_answer answer_of(const keyact_host *table, const keyact_question *q)
-{
-    keyact_answer a = { .struct_size = sizeof a, .kind = q->kind };
-
-    if (q->kind == KEYACT_QUESTION_CAN_CAST)
-        a.status = table->can_cast_face(table, q->game, q->player, q->card, q->face, &a.value);
-    else if (q->kind == KEYACT_QUESTION_CHOOSE)
-        a.status = table->choose(table, q->game, q->player, q->card, q->options,
-                                 q->option_count, &a.value);
-    else
-        a.status = table->cast_free(table, q->game, q->player, q->card, q->face, &a.value);
-    return a;
-}
-
 static int32_t resolve_as(SteppedRun *run, Way way, const keyact_host *table,
                           keyact_resolve_args *args, keyact_resolve_result *result)
 {
-    if (way == WAY_BLOCKING)
-        return keyact_bound_action_resolve(&run->plugin.discover, table, args, result);
-    keyact_question q = { .struct_size = sizeof q };
-    int32_t status = keyact_bound_action_begin(&run->plugin.discover, table, args,
-                                               KEYACT_WAIT_ALL, run->state, run->state_size);
-    run->waits = 0;
-    while (status == KEYACT_OK &&
-           (status = keyact_resolve_step(run->state, result, &q)) == KEYACT_WAITING) {
-        keyact_answer a = answer_of(table, &q);
-        run->waits++;
-        status = keyact_resolve_answer(run->state, &a);
-    }
-    return status;
+    return bench_resolve(&run->plugin.discover, way == WAY_STEPPED, table, args, result,
+                         &run->state, run->state_size, &run->waits);
 }
 
 /* ns per resolve of one deck batch; variant = host * WAY_COUNT + way, or
@@ -228,7 +202,7 @@ gboolean bench_figure_stepped(const BenchOptions *options, GError **error)
     run->state_size = keyact_bound_action_state_size(&run->plugin.discover);
     if (run->state_size == 0 || run->state_size > sizeof run->state) {
         bench_fail(error, "the plugin's stepped resolve needs %zu bytes (0: none; room: %u)",
-                   (size_t)run->state_size, STEPPED_STATE_MAX);
+                   (size_t)run->state_size, BENCH_STATE_MAX);
         goto out;
     }
     run->game = bench_game_new(0x5EED, STEPPED_ORDERS, BENCH_DISCOVER_N);

@@ -259,6 +259,19 @@ TEST_F(Guard, TheResultNamesOnlyCardsTheResolveRead)
     }
 }
 
+// A host reads a full buffer when the count is above its capacity: a list
+// that lied about one card is not believed past the buffer either.
+TEST_F(Guard, AStrandedListThatLiesIsNotBelievedPastTheBuffer)
+{
+    WarningCapture warnings;
+    EXPECT_EQ(resolve(TRESPASS_CLAIM_MANY), KEYACT_E_DENIED);
+    ASSERT_EQ(result_.stranded_count, 1u);
+    EXPECT_EQ(stranded_[0], 101u);
+    for (uint32_t i = 1; i < 4; i++)
+        EXPECT_EQ(stranded_[i], KEYACT_CARD_NONE);
+    expect_one_warning_naming(warnings, "stranded list about card 9002");
+}
+
 TEST_F(Guard, TheHostsStrandedBufferStaysTheHosts)
 {
     EXPECT_EQ(resolve(TRESPASS_STRANDED_POINTER), KEYACT_OK);

@@ -68,7 +68,10 @@ setup "$dir" -Db_sanitize=address,undefined -Db_lundef=false -Dwerror=false -Dja
 status=$?
 if [ $status -eq 0 ]; then
     # bench-insn counts instructions with callgrind, which cannot run an
-    # ASan binary; the same code runs in every other suite here. The Java
+    # ASan binary; the same code runs in every other suite here. The
+    # hostile suite runs here isolated only (tests/hostile/README.md): the
+    # engine and libkeyact-host under ASan+UBSan with leak checks, every
+    # hostile plugin in a helper, about 20 s. The Java
     # suite runs below, in JVMs that need the runtime preloaded. The XMage
     # adapter's suite (xmage) is left out: its JNI path is the java suite's,
     # and a whole XMage engine in an ASan-preloaded JVM adds minutes for it.
@@ -129,7 +132,9 @@ else
 fi
 status=$?
 if [ $status -eq 0 ]; then
-    mapfile -t tests < <(python3 "$src/tests/sanitizers/native-tests.py" "$dir" bench-insn java java-slow)
+    # hostile: its driver is Python and its engines are separate processes
+    # valgrind would not follow; the engine side runs under ASan in step 1.
+    mapfile -t tests < <(python3 "$src/tests/sanitizers/native-tests.py" "$dir" bench-insn java java-slow hostile)
     # G_SLICE/G_DEBUG: GLib's documented settings for running under valgrind.
     G_SLICE=always-malloc G_DEBUG=gc-friendly KEYACT_THREADS_ITERATIONS=200 \
         meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 \

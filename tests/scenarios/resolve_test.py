@@ -6,7 +6,10 @@ steps (--resolve=stepped, every question waiting) and blocking
 same as the expected file; the log the same; a failing scenario fails the
 same way. Then the stepped run under the validation layer (--validate,
 KEYACT_VALIDATE=fatal, G_DEBUG=fatal-warnings): the same document and
-nothing on standard error.
+nothing on standard error. And every one of these runs again with the
+plugins isolated (--isolated: each in its sandboxed helper process): the
+same document, log, standard error and exit status byte for byte as the
+same run in-process.
 
 The scenarios are found by listing the folders, so a new case is covered
 without a line here.
@@ -36,8 +39,10 @@ def environment(validate):
     return env
 
 
-def run(keyact, plugins, scenario, resolve, json_out, validate=False):
+def run(keyact, plugins, scenario, resolve, json_out, validate=False, isolated=False):
     command = [keyact, 'run', '--resolve=' + resolve]
+    if isolated:
+        command.append('--isolated')
     for plugin in plugins:
         command += ['--plugin', plugin]
     if json_out:
@@ -82,6 +87,13 @@ def main():
                 kind = 'document' if json_out else 'log'
                 stepped[kind] = run(keyact, plugins, scenario, 'stepped', json_out)
                 blocking = run(keyact, plugins, scenario, 'blocking', json_out)
+                for resolve, in_process in (('stepped', stepped[kind]), ('blocking', blocking)):
+                    isolated = run(keyact, plugins, scenario, resolve, json_out, isolated=True)
+                    check((isolated.returncode, isolated.stdout, isolated.stderr) ==
+                          (in_process.returncode, in_process.stdout, in_process.stderr),
+                          '%s, %s: the %s differs in-process and isolated (exit %d, %d):\n%s'
+                          % (where, resolve, kind, in_process.returncode, isolated.returncode,
+                             isolated.stderr.decode()))
                 check(stepped[kind].returncode == blocking.returncode,
                       '%s: exit %d stepped, %d blocking' % (where, stepped[kind].returncode,
                                                            blocking.returncode))
@@ -102,8 +114,15 @@ def main():
                       % (where, validated.returncode))
                 check(validated.stderr == b'',
                       '%s: --validate reported:\n%s' % (where, validated.stderr.decode()))
+                validated = run(keyact, plugins, scenario, 'stepped', True, validate=True,
+                                isolated=True)
+                check(validated.returncode == 0 and validated.stdout == document
+                      and validated.stderr == b'',
+                      '%s: isolated, under --validate the document changed or a report came '
+                      '(exit %d):\n%s' % (where, validated.returncode, validated.stderr.decode()))
     check(played >= 30, 'only %d scenarios found under %s' % (played, root))
-    print('%d scenarios: stepped and blocking the same, %d failures' % (played, len(failures)))
+    print('%d scenarios: stepped and blocking the same, in-process and isolated the same, '
+          '%d failures' % (played, len(failures)))
     return 1 if failures else 0
 
 

@@ -101,6 +101,24 @@ static jbyteArray unload(JNIEnv *env, jclass cls, jlong handle, jbyteArray path)
     return refusal(env, error);
 }
 
+/* Isolation for the registry's later loads. Java checked the values; a
+ * negative one here would be a bug of the binding, and takes the default. */
+static void set_isolation(JNIEnv *env, jclass cls, jlong handle, jboolean isolate,
+                          jint deadline_ms, jlong memory_bytes, jint cpu_seconds)
+{
+    KeyactIsolation isolation = {
+        .struct_size = sizeof isolation,
+        .isolate = isolate == JNI_TRUE,
+        .deadline_ms = deadline_ms > 0 ? (guint)deadline_ms : 0u,
+        .memory_bytes = memory_bytes > 0 ? (guint64)memory_bytes : 0u,
+        .cpu_seconds = cpu_seconds > 0 ? (guint)cpu_seconds : 0u,
+    };
+
+    (void)env;
+    (void)cls;
+    keyact_registry_set_isolation(registry_of(handle), &isolation);
+}
+
 static jbyteArray plugins(JNIEnv *env, jclass cls, jlong handle)
 {
     KeyactRegistry *reg = registry_of(handle);
@@ -118,6 +136,7 @@ static jbyteArray plugins(JNIEnv *env, jclass cls, jlong handle)
         field(s, entry->plugin_version);
         field_u(s, v.major);
         field_u(s, v.minor);
+        field_u(s, keyact_plugin_is_isolated(plugin) ? 1u : 0u);
         field_u(s, n);
         for (guint k = 0; k < n; k++) {
             const keyact_action *a = keyact_plugin_get_action(plugin, k);
@@ -216,6 +235,7 @@ static const JNINativeMethod methods[] = {
     { "select", "(J[B[B)[B", KJ_FN(select_impl) },
     { "selection", "(J[B)[B", KJ_FN(selection) },
     { "slot", "(J[B)J", KJ_FN(slot) },
+    { "setIsolation", "(JZIJI)V", KJ_FN(set_isolation) },
     { "searchDirs", "()[B", KJ_FN(search_dirs) },
 };
 

@@ -40,7 +40,10 @@ final class Native {
     static native byte[] load(long registry, byte[] path);
     static native int loadSearchPath(long registry);
     static native byte[] unload(long registry, byte[] path);
-    /** Per plugin: path, id, version, major, minor, n, then n times action, impl id, description. */
+    /**
+     * Per plugin: path, id, version, major, minor, isolated (0 or 1), n, then n times action,
+     * impl id, description.
+     */
     static native byte[] plugins(long registry);
     /** Per refusal: path, message. */
     static native byte[] refused(long registry);
@@ -54,6 +57,9 @@ final class Native {
     static native byte[] searchDirs();
     /** keyact_registry_set_validation: mode as KeyactValidation (OFF 0, REPORT 1, FATAL 2). */
     static native void setValidation(long registry, int mode);
+    /** keyact_registry_set_isolation: 0 for a limit is the library's default. */
+    static native void setIsolation(long registry, boolean isolate, int deadlineMillis, long memoryBytes,
+                                    int cpuSeconds);
     static native int getValidation(long registry);
     /**
      * Resolves through the slot, with up's shared buffer (address mem, memLongs longs) for the

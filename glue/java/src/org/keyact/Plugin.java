@@ -16,6 +16,7 @@ public final class Plugin {
     private final int abiMajor;
     private final int abiMinor;
     private final List<Implementation> implementations;
+    private final boolean isolated;
 
     /**
      * A plugin.
@@ -29,12 +30,30 @@ public final class Plugin {
      */
     public Plugin(Path file, String id, String version, int abiMajor, int abiMinor,
                   List<Implementation> implementations) {
+        this(file, id, version, abiMajor, abiMinor, implementations, false);
+    }
+
+    /**
+     * A plugin, loaded in-process or isolated.
+     *
+     * @param file the file it was loaded from
+     * @param id the plugin id
+     * @param version the plugin's version (GNU version order decides between candidates)
+     * @param abiMajor the negotiated ABI major
+     * @param abiMinor the negotiated ABI minor
+     * @param implementations the actions it provides (copied, unmodifiable)
+     * @param isolated whether it runs in sandboxed helper processes (see {@link Isolation})
+     * @since 1.4
+     */
+    public Plugin(Path file, String id, String version, int abiMajor, int abiMinor,
+                  List<Implementation> implementations, boolean isolated) {
         this.file = Objects.requireNonNull(file, "file");
         this.id = Objects.requireNonNull(id, "id");
         this.version = Objects.requireNonNull(version, "version");
         this.abiMajor = abiMajor;
         this.abiMinor = abiMinor;
         this.implementations = Lists.copy(implementations, "implementations");
+        this.isolated = isolated;
     }
 
     /** The file it was loaded from. */
@@ -67,6 +86,15 @@ public final class Plugin {
         return implementations;
     }
 
+    /**
+     * Whether it runs isolated, in sandboxed helper processes (see {@link Isolation}).
+     *
+     * @since 1.4
+     */
+    public boolean isolated() {
+        return isolated;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o)
@@ -75,17 +103,19 @@ public final class Plugin {
             return false;
         Plugin p = (Plugin) o;
         return abiMajor == p.abiMajor && abiMinor == p.abiMinor && file.equals(p.file) && id.equals(p.id)
-            && version.equals(p.version) && implementations.equals(p.implementations);
+            && version.equals(p.version) && implementations.equals(p.implementations)
+            && isolated == p.isolated;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(file, id, version, abiMajor, abiMinor, implementations);
+        return Objects.hash(file, id, version, abiMajor, abiMinor, implementations, isolated);
     }
 
     @Override
     public String toString() {
         return "Plugin[file=" + file + ", id=" + id + ", version=" + version + ", abiMajor=" + abiMajor
-            + ", abiMinor=" + abiMinor + ", implementations=" + implementations + "]";
+            + ", abiMinor=" + abiMinor + ", implementations=" + implementations
+            + (isolated ? ", isolated" : "") + "]";
     }
 }

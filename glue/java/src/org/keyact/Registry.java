@@ -36,9 +36,16 @@ import java.util.Optional;
  * <p><b>Failures.</b> A refused load or select throws {@link KeyactException} whose message is
  * the host library's GError message, the same text a C host gets; refusals while loading the
  * search path are listed by {@link #refused()}.
+ *
+ * <p><b>Isolation.</b> A registry made with {@link #Registry(Isolation)} and an isolating
+ * {@link Isolation}, or without one while the system property {@code org.keyact.isolate=true}
+ * is set, loads every plugin isolated: each runs in sandboxed helper processes, and a plugin
+ * that crashes or hangs costs one resolve ({@link Status#PLUGIN}), never the JVM. See
+ * {@link Isolation}.
  */
 public final class Registry implements AutoCloseable {
     private final long handle;
+    private final Isolation isolation;
     private final Map<String, Action> actions = new HashMap<>();
     private boolean closed;
 
@@ -56,7 +63,9 @@ public final class Registry implements AutoCloseable {
      * sorted by name), then {@link #loadSearchPath()} ({@code KEYACT_PLUGIN_PATH}, then the
      * install directory). Files it refuses are listed by {@link #refused()}; a resolve of an
      * action no plugin serves throws {@link Status#NOTFOUND} naming each directory searched. Its
-     * {@link #close()} does nothing: it lives as long as the process.
+     * plugins run isolated when the system property {@code org.keyact.isolate=true} is set when
+     * it is made (see {@link Isolation#fromSystemProperty()}). Its {@link #close()} does nothing:
+     * it lives as long as the process.
      *
      * @since 1.4
      */
@@ -122,8 +131,22 @@ public final class Registry implements AutoCloseable {
         return dir + " (" + from + ": " + what + ")";
     }
 
-    /** An empty registry (reads {@code KEYACT_IMPL} like the C registry). */
+    /**
+     * An empty registry (reads {@code KEYACT_IMPL} like the C registry), its plugins isolated as
+     * the system property {@code org.keyact.isolate} says ({@link Isolation#fromSystemProperty()}).
+     */
     public Registry() {
+        this(Isolation.fromSystemProperty());
+    }
+
+    /**
+     * An empty registry whose loads are in-process or isolated as {@code isolation} says (the
+     * system property is not read; {@code KEYACT_ISOLATE=1} in the environment isolates anyway).
+     *
+     * @since 1.4
+     */
+    public Registry(Isolation isolation) {
+        this.isolation = Objects.requireNonNull(isolation, "isolation");
         Native.init();
         long h = Native.registryNew();
         if (h == 0)
@@ -136,6 +159,18 @@ public final class Registry implements AutoCloseable {
         Validation v = validationProperty();
         if (v != null)
             Native.setValidation(h, v.code());
+        if (isolation.isolated())
+            Native.setIsolation(h, true, isolation.rawDeadlineMillis(), isolation.rawMemoryBytes(),
+                isolation.rawCpuSeconds());
+    }
+
+    /**
+     * How this registry loads its plugins (what it was made with).
+     *
+     * @since 1.4
+     */
+    public Isolation isolation() {
+        return isolation;
     }
 
     /**
@@ -192,8 +227,10 @@ public final class Registry implements AutoCloseable {
     private static KeyactException refusal(byte[] answer) {
         List<String> f = Utf8.fields(answer);
         int code = Integer.parseInt(f.get(0));
-        // KeyactHostError: ABI_MAJOR 3 and NEGOTIATE 4 are version refusals, NOT_FOUND 8.
-        Status status = code == 3 || code == 4 ? Status.VERSION : code == 8 ? Status.NOTFOUND : Status.INVAL;
+        // KeyactHostError: ABI_MAJOR 3 and NEGOTIATE 4 are version refusals, NOT_FOUND 8,
+        // ISOLATION 12 an isolated load that failed (the plugin or its helper).
+        Status status = code == 3 || code == 4 ? Status.VERSION : code == 8 ? Status.NOTFOUND
+            : code == 12 ? Status.PLUGIN : Status.INVAL;
         return new KeyactException(status, f.get(1));
     }
 
@@ -249,12 +286,13 @@ public final class Registry implements AutoCloseable {
             Path file = Paths.get(f.get(i));
             String id = f.get(i + 1), version = f.get(i + 2);
             int major = Integer.parseInt(f.get(i + 3)), minor = Integer.parseInt(f.get(i + 4));
-            int n = Integer.parseInt(f.get(i + 5));
-            i += 6;
+            boolean isolated = f.get(i + 5).equals("1");
+            int n = Integer.parseInt(f.get(i + 6));
+            i += 7;
             List<Implementation> impls = new ArrayList<>(n);
             for (int k = 0; k < n; k++, i += 3)
                 impls.add(new Implementation(f.get(i), f.get(i + 1), f.get(i + 2)));
-            out.add(new Plugin(file, id, version, major, minor, impls));
+            out.add(new Plugin(file, id, version, major, minor, impls, isolated));
         }
         return Collections.unmodifiableList(out);
     }

@@ -116,27 +116,17 @@ public class KeyactDiscoverEffect extends OneShotEffect {
         }
 
         /**
-         * Face up, by XMage's own zone change (what {@code Player.moveCards} makes of it), and seen
-         * before the next card (processAction), as in XMage's own effects; the game log gets one
-         * line for the run ({@link #exiled}).
+         * Face up, seen before the next card (processAction), with the game-log line XMage's own
+         * DiscoverEffect and CascadeEffect write: what their {@code Player.moveCards} makes of it
+         * (PlayerImpl.moveCardToExileWithInfo), without the set and the switch around it.
          */
         @Override
         protected void toExile(Card card) {
-            card.moveToExile(null, "", source, game);
+            if (card.moveToExile(null, "", source, game) && !game.isSimulation() && zone(card) == Zone.EXILED)
+                game.informPlayers(player.getLogName() + " moves " + card.getLogName() + (card.isCopy() ? " (Copy)" : "")
+                    + " from " + Zone.LIBRARY.toString().toLowerCase(Locale.ENGLISH) + " to the exile zone"
+                    + CardUtil.getSourceLogName(game, source, card.getId()));
             game.processAction();
-        }
-
-        /** One line of the game log for the run: the cards exiled, top first. */
-        @Override
-        protected void exiled(List<Card> exiled) {
-            log(" exiles " + exiled.stream().filter(c -> zone(c) == Zone.EXILED).map(Card::getLogName)
-                .collect(Collectors.joining(", ")) + " from the top of their library");
-        }
-
-        /** A line of the game log, as XMage's own moves write theirs (none in a simulation). */
-        private void log(String what) {
-            if (!game.isSimulation())
-                game.informPlayers(player.getLogName() + what + CardUtil.getSourceLogName(game, source));
         }
 
         @Override
@@ -144,7 +134,7 @@ public class KeyactDiscoverEffect extends OneShotEffect {
             player.moveCards(card, Zone.HAND, source, game);
         }
 
-        /** In keyact's order, in one move as XMage's own zone changes make it, and one line of the game log. */
+        /** In keyact's order, in one move as XMage's own zone changes make it, and XMage's game-log lines. */
         @Override
         protected void toBottom(List<Card> cards) {
             if (cards.isEmpty())
@@ -154,8 +144,12 @@ public class KeyactDiscoverEffect extends OneShotEffect {
                 moves.add(new ZoneChangeInfo.Library(new ZoneChangeEvent(c.getId(), source, c.getOwnerId(), Zone.EXILED,
                     Zone.LIBRARY), false));
             ZonesHandler.moveCards(moves, source, game);
-            log(" puts " + CardUtil.numberToText(cards.size(), "a") + " card" + (cards.size() == 1 ? "" : "s")
-                + " from exile on the bottom of their library in a random order");
+            if (game.isSimulation())
+                return;
+            for (Card c : cards) // the line XMage's own putCardsOnBottomOfLibrary writes for each card
+                game.informPlayers(player.getLogName() + " puts a card from "
+                    + Zone.EXILED.toString().toLowerCase(Locale.ENGLISH) + " to the bottom of their library"
+                    + CardUtil.getSourceLogName(game, source, c.getId()));
         }
 
         @Override

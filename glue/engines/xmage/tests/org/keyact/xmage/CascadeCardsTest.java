@@ -30,7 +30,7 @@ class CascadeCardsTest {
         assertTrue(b.alice.cast(b.alice.chooseAbilityForCast(b.source, b.game, true), b.game, true,
             new ApprovingObject(b.source.getSpellAbility(), b.game)), "cast " + card);
         XMageGames.settle(b.game);
-        return XMageGames.outcome(b);
+        return XMageGames.outcome(b) + "game log:\n" + String.join("\n", b.log);
     }
 
     @ParameterizedTest

@@ -34,10 +34,13 @@ class DiscoverCardsTest {
     /** What one side did: the outcome text and the card its discover returned. */
     static final class Side {
         final String outcome;
+        /** The game log of the resolve and what followed it. */
+        final List<String> log;
         final Card returned;
 
-        Side(String outcome, Card returned) {
+        Side(String outcome, List<String> log, Card returned) {
             this.outcome = outcome;
+            this.log = log;
             this.returned = returned;
         }
     }
@@ -63,7 +66,7 @@ class DiscoverCardsTest {
                     : DiscoverEffect.doDiscover(b.alice, amount, b.game, ability);
             }
             XMageGames.settle(b.game);
-            sides[k] = new Side(XMageGames.outcome(b), returned);
+            sides[k] = new Side(XMageGames.outcome(b), b.log, returned);
         }
         assertEquals(List.of(), XMageGames.REPORTS, "keyact reported (validation or a failure)");
         return sides;
@@ -72,6 +75,7 @@ class DiscoverCardsTest {
     static void same(XMageGames.Setup setup, int n) {
         Side[] s = both(setup, n);
         assertEquals(s[0].outcome, s[1].outcome, "XMage's own discover and keyact's differ");
+        assertEquals(s[0].log, s[1].log, "the game logs of XMage's own discover and keyact's differ");
         assertEquals(name(s[0].returned), name(s[1].returned), "doDiscover returned different cards");
     }
 
@@ -90,6 +94,7 @@ class DiscoverCardsTest {
             System.out.println("discover card " + card + (ability ? " (its ability)" : " (doDiscover 3)") + ":\n"
                 + sides[1].outcome);
             assertEquals(sides[0].outcome, sides[1].outcome, card + ": XMage's own discover and keyact's differ");
+            assertEquals(sides[0].log, sides[1].log, card + ": the game logs of XMage's own discover and keyact's differ");
         }
     }
 

@@ -10,6 +10,8 @@ import mage.abilities.effects.Effect;
 import mage.abilities.effects.keyword.DiscoverEffect;
 import mage.abilities.keyword.CascadeAbility;
 import org.junit.jupiter.api.BeforeEach;
+import org.keyact.Plugin;
+import org.keyact.Registry;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +32,20 @@ class SwitchTest {
     void xmagesClassesAreKeyacts() {
         assertEquals(SWITCHED, (Object) new DiscoverEffect(3) instanceof KeyactDiscoverEffect);
         assertEquals(SWITCHED, (Object) new CascadeAbility() instanceof KeyactCascadeAbility);
+    }
+
+    /**
+     * With {@code -Dorg.keyact.isolate=true} the switch's registry ({@link Registry#shared()})
+     * loads every plugin isolated, each in its sandboxed helper process; the games below play the
+     * same.
+     */
+    @Test
+    void isolatedWhenAsked() {
+        boolean isolate = Boolean.getBoolean("org.keyact.isolate");
+        assertEquals(isolate, Registry.shared().isolation().isolated());
+        assertTrue(!Registry.shared().plugins().isEmpty(), "the switch's registry loaded no plugin");
+        for (Plugin p : Registry.shared().plugins())
+            assertEquals(isolate, p.isolated(), p.toString());
     }
 
     /**

@@ -349,6 +349,8 @@ final class XMageGames {
         final Card source;
         /** Each library card's zone change counter as built. */
         final java.util.Map<UUID, Integer> moves = new java.util.HashMap<>();
+        /** The game log from the build on, as players read it (see {@link XMageGames#logLine}). */
+        final List<String> log = new ArrayList<>();
 
         Built(Duel game, Bot alice, Player bob, Card source) {
             this.game = game;
@@ -358,6 +360,10 @@ final class XMageGames {
             for (Player p : new Player[] {alice, bob})
                 for (UUID id : p.getLibrary().getCardList())
                     moves.put(id, game.getState().getZoneChangeCounter(id));
+            game.addTableEventListener(e -> {
+                if (e.getEventType() == mage.game.events.TableEvent.EventType.INFO)
+                    log.add(logLine(e.getMessage()));
+            });
         }
 
         /** A library card left the library (and came back) since the game was built. */
@@ -475,7 +481,7 @@ final class XMageGames {
             }
             for (Ability a : cascades) {
                 part.getAbilities().remove(a);
-                part.addAbility(new KeyactCascadeAbility());
+                part.addAbility(new KeyactCascadeAbility(withReminder((CascadeAbility) a)));
             }
         }
     }
@@ -502,6 +508,17 @@ final class XMageGames {
             throw new IllegalStateException(x);
         }
         return new ArrayList<>(cards);
+    }
+
+    /** XMage's CascadeAbility keeps its reminder flag private (Maelstrom Wanderer's first has none). */
+    static boolean withReminder(CascadeAbility a) {
+        try {
+            Field f = CascadeAbility.class.getDeclaredField("withReminder");
+            f.setAccessible(true);
+            return f.getBoolean(a);
+        } catch (ReflectiveOperationException x) {
+            throw new IllegalStateException(x);
+        }
     }
 
     /** XMage's DiscoverEffect keeps its N private. */
@@ -548,6 +565,14 @@ final class XMageGames {
             game.applyEffects();
         }
         throw new IllegalStateException("the stack did not settle: " + game.getStack());
+    }
+
+    /**
+     * A line of XMage's game log without its markup and the object ids in its names ("Opt [1a2]"
+     * is "Opt"): ids are random in every game, the rest is what players read.
+     */
+    static String logLine(String message) {
+        return message.replaceAll("<[^>]*>", "").replaceAll(" \\[[0-9a-f]{3}\\]", "");
     }
 
     /**
