@@ -103,9 +103,10 @@ IsoHelper *iso_helper_spawn(IsoPlugin *owner, const char *helper_path, GError **
 /* Send the message in helper->out within the deadline. FALSE: the helper
  * is lost (helper->what says why). */
 gboolean iso_helper_send(IsoHelper *helper);
-/* Receive the next message within the deadline: helper->header and
- * helper->payload. FALSE: lost. */
-gboolean iso_helper_receive(IsoHelper *helper);
+/* Receive the next message within what is left of the deadline, the
+ * plugin's time in the request so far being *spent_us (the time waited is
+ * added to it): helper->header and helper->payload. FALSE: lost. */
+gboolean iso_helper_receive(IsoHelper *helper, gint64 *spent_us);
 /* The helper broke the protocol: kill it, remember `why`. Returns FALSE. */
 gboolean iso_helper_violation(IsoHelper *helper, const char *format, ...) G_GNUC_PRINTF(2, 3);
 /* TRUE when an idle helper's socket is open and holds nothing: it waits

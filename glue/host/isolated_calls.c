@@ -224,11 +224,13 @@ static gboolean serve_call(IsoHelper *helper, const keyact_host *host, IsoRecord
 gboolean iso_exchange(IsoHelper *helper, KiMessageType request, const keyact_host *host,
                       IsoRecord *record, KiReader *done)
 {
+    gint64 spent_us = 0; /* the plugin's time in this request */
+
     ISO_COUNT(helper->owner->requests);
     if (!iso_helper_send(helper))
         return FALSE;
     for (;;) {
-        if (!iso_helper_receive(helper))
+        if (!iso_helper_receive(helper, &spent_us))
             return FALSE;
         if (helper->header.type == KI_MSG_CALL) {
             if (!serve_call(helper, host, record))

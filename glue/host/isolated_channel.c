@@ -2,10 +2,13 @@
 /* isolated_channel.c - one helper process seen from the parent: messages
  * in and out within the deadline, and what became of it.
  *
- * The deadline counts from the moment the parent is done (it sent a
- * request or a reply, or handled a one-way call) to the helper's next
- * message: the plugin's time, never the host's callbacks. A helper past it
- * is killed. The socket never raises SIGPIPE in the engine (MSG_NOSIGNAL)
+ * The deadline bounds the plugin's own time in one request (a resolve, a
+ * step, a load step): the time from each moment the parent is done (it
+ * sent the request or a reply, or handled a one-way call) to the helper's
+ * next message, added up over the request, never the host's callbacks. So
+ * a plugin that stalls and one that keeps calling cheap host calls without
+ * end (each call quick, the whole never done) both meet it. A helper past
+ * it is killed. The socket never raises SIGPIPE in the engine (MSG_NOSIGNAL)
  * and never blocks it past the deadline (its send and receive timeouts are
  * the deadline: iso_helper_spawn sets them).
  */
@@ -26,10 +29,6 @@
  * is killed (it could be a plugin that closed it and goes on). */
 #define END_GRACE_MS 1000
 
-static gint64 deadline_from_now(const IsoHelper *helper)
-{
-    return g_get_monotonic_time() + (gint64)helper->owner->limits.deadline_ms * 1000;
-}
 
 static void remember(IsoHelper *helper, char *what)
 {
@@ -227,9 +226,10 @@ static gboolean fill(IsoHelper *helper, gsize want, gint64 deadline)
     }
 }
 
-gboolean iso_helper_receive(IsoHelper *helper)
+gboolean iso_helper_receive(IsoHelper *helper, gint64 *spent_us)
 {
-    gint64 deadline = deadline_from_now(helper);
+    gint64 start = g_get_monotonic_time();
+    gint64 deadline = start + (gint64)helper->owner->limits.deadline_ms * 1000 - *spent_us;
 
     if (helper->lost)
         return FALSE;
@@ -256,6 +256,7 @@ gboolean iso_helper_receive(IsoHelper *helper)
     helper->payload = helper->in->data + sizeof(KiHeader);
     helper->in_used = whole;
     ISO_COUNT(helper->owner->received);
+    *spent_us += g_get_monotonic_time() - start;
     return TRUE;
 }
 

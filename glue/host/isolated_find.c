@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* isolated_find.c - where keyact-plugin-helper is: found relative to this
- * library's own file, so an installed library uses the helper installed
- * with it, and a folder of unpacked natives (a Java jar's) uses the one
- * beside it; then KEYACT_PLUGIN_HELPER (build trees and tests). One order,
- * documented in keyact-host.h. */
+ * library's own file, so a folder of unpacked natives (a Java jar's) uses
+ * the one beside the library, and an installed library the helper installed
+ * with it; then KEYACT_PLUGIN_HELPER (build trees and tests). One order,
+ * documented in keyact-host.h. The folder beside the library comes first:
+ * in a jar's private extraction folder the installed layout's relative path
+ * (../../libexec/... for a multiarch libdir) would lead out of it, into the
+ * user's cache folder or /tmp, where another user may have put a file. */
 #define _GNU_SOURCE
 
 #include <dlfcn.h>
@@ -34,9 +37,9 @@ char *iso_find_helper(GError **error)
     g_autoptr(GPtrArray) tried = g_ptr_array_new_with_free_func(g_free);
 
     if (dir != NULL) {
+        g_ptr_array_add(tried, g_build_filename(dir, HELPER_NAME, NULL));
         g_ptr_array_add(tried, g_build_filename(dir, KEYACT_HOST_LIBEXEC_FROM_LIBDIR,
                                                 "keyact-1", HELPER_NAME, NULL));
-        g_ptr_array_add(tried, g_build_filename(dir, HELPER_NAME, NULL));
     }
     const char *variable = g_getenv(HELPER_VARIABLE);
     if (variable != NULL && variable[0] != '\0') {

@@ -213,11 +213,11 @@ char **keyact_registry_get_action_names(const KeyactRegistry *registry);
  * every load of the process. KEYACT_ISOLATE_DEADLINE_MS sets the per-call
  * deadline where the caller set none.
  *
- * The helper executable is looked for, in this order: next to the
- * library, at the place `meson install` puts it (<libdir>/<libexecdir
- * relative to libdir>/keyact-1/keyact-plugin-helper); then beside the
- * library file itself (<libdir>/keyact-plugin-helper, the flat folder a
- * Java jar's natives are unpacked into); then the full path in the
+ * The helper executable is looked for, in this order: beside the library
+ * file itself (<libdir>/keyact-plugin-helper, the flat folder a Java jar's
+ * natives are unpacked into); then next to the library, at the place
+ * `meson install` puts it (<libdir>/<libexecdir relative to
+ * libdir>/keyact-1/keyact-plugin-helper); then the full path in the
  * environment variable KEYACT_PLUGIN_HELPER. A file writable by others or
  * owned by another user than this process's or root is refused, as plugin
  * files are.
@@ -246,10 +246,11 @@ typedef struct {
     /* TRUE: every later load of the registry is isolated, as with
      * KEYACT_LOAD_ISOLATED (KEYACT_ISOLATE=1 isolates whatever this says). */
     gboolean isolate;
-    /* How long the plugin may run between two of its messages: from a
-     * request or a host call's answer to its next host call or its answer
-     * (the host's own callbacks are not counted: a player may think for
-     * minutes). A plugin over it is killed and the call fails with
+    /* How long the plugin may run in one call (a resolve, a step, a load
+     * step): its own time, from the request and from each host call's
+     * answer to its next message, added up over the call (the host's own
+     * callbacks are not counted: a player may think for minutes; a plugin
+     * that makes cheap host calls without end meets it too). A plugin over it is killed and the call fails with
      * KEYACT_E_PLUGIN ("killed at its 5000 ms deadline"). 0: the
      * environment's KEYACT_ISOLATE_DEADLINE_MS, else 5000. */
     guint deadline_ms;

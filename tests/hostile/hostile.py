@@ -84,13 +84,16 @@ ISOLATED_STATUS = {
     'init-crash': None,     # never resolves: its load fails
     'proto-garbage': DIES, 'proto-truncated': DIES, 'proto-huge': DIES,
     'proto-out-of-order': DIES, 'chatty': DIES,
-    'orphan': None,         # never returns: the test kills the engine mid-resolve
+    'orphan': None,         # its init clears the parent-death signal: the load filter
+                            # kills the helper there, so the load fails, named
 }
 
 # Acts during which the test kills the engine (SIGKILL to the engine's pid
 # alone, as a crash ends an engine) once the plugin says it struck: what is
-# left of the plugin afterwards is the point.
-ENGINE_CRASHES = ('orphan',)
+# left of the plugin afterwards is the point. None since the load filter
+# keeps the parent-death signal (orphan is now refused at its load); the
+# isolate suite kills an engine mid-resolve with an ordinary plugin.
+ENGINE_CRASHES = ()
 
 # Acts that need an isolating host: in-process there is no helper socket
 # to break (the test point is skipped; the table says what happened).
@@ -101,15 +104,6 @@ ISOLATED_ONLY = ('proto-garbage', 'proto-truncated', 'proto-huge', 'proto-out-of
 # goes). README.md says more of each.
 KNOWN_FAILURES = {
     # act: (the columns whose test point fails, why)
-    'chatty': (('isolated',), 'bug: a plugin that keeps making quick host calls is never late '
-               'for one, so the per-call deadline never fires; the resolve goes on until the '
-               'helper\'s RLIMIT_CPU (600 s of its CPU time)'),
-    'orphan': (('isolated',), 'bug: prctl is not on the load filter\'s deny list, so a plugin '
-               'clears its parent-death signal in init; spinning mid-resolve it never reads '
-               'the EOF, and its helper outlives a crashed engine (up to its 600 s RLIMIT_CPU)'),
-    'forged-result': (('in-process', 'isolated'), 'bug: the guard takes foreign ids out of '
-                      'the first stranded_capacity entries but leaves a stranded_count above '
-                      'the capacity, so the host still reads the forged entries'),
 }
 # Documented (keyact-host.h, "isolated plugins"): without Landlock in the
 # kernel, a plugin can read, while it loads, the files the engine's user

@@ -111,7 +111,7 @@ static const char *const denied_before_load[] = {
     /* processes and programs */
     "fork", "vfork", "execve", "execveat", "ptrace", "process_vm_readv", "process_vm_writev",
     "pidfd_open", "pidfd_getfd", "pidfd_send_signal", "tkill", "rt_sigqueueinfo",
-    "rt_tgsigqueueinfo", "unshare", "setns",
+    "rt_tgsigqueueinfo", "unshare", "setns", "setsid", "setpgid",
     /* files: create, write, rename, remove, change */
     "creat", "truncate", "ftruncate", "unlink", "unlinkat", "rename", "renameat", "renameat2",
     "mkdir", "mkdirat", "rmdir", "link", "linkat", "symlink", "symlinkat", "chmod", "fchmod",
@@ -156,6 +156,12 @@ int helper_sandbox_before_load(const char **out_step)
     if (rc == 0)
         rc = rule1(filter, SCMP_ACT_KILL_PROCESS, "tgkill",
                    SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)self));
+    /* The parent-death signal stays: a plugin whose init cleared it and
+     * then hung would outlive the engine. (prctl itself stays: libseccomp
+     * sets no_new_privs with it when it loads the second filter.) */
+    if (rc == 0)
+        rc = rule1(filter, SCMP_ACT_KILL_PROCESS, "prctl",
+                   SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)PR_SET_PDEATHSIG));
     /* Threads, not processes: clone's flags are its first argument on
      * every architecture Debian builds but s390x. */
 #if defined(__s390__) || defined(__s390x__)

@@ -148,8 +148,8 @@ public final class Isolation {
         private Builder() {}
 
         /**
-         * How long the plugin may run between two of its messages (the Host's own methods are not
-         * counted: a player may think for minutes); a plugin over it is killed and the resolve
+         * How long the plugin may run in one call, a resolve or a step (its own time, added up
+         * over the call; the Host's own methods are not counted: a player may think for minutes); a plugin over it is killed and the resolve
          * throws {@link Status#PLUGIN}.
          *
          * @throws IllegalArgumentException unless positive

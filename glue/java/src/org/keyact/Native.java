@@ -1,30 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 package org.keyact;
 
+import java.nio.file.Path;
+import java.util.Optional;
+
 /**
  * The JNI entry points of libkeyact-jni (package-private). Strings cross as UTF-8 byte arrays
  * (never JNI's modified UTF-8); lists come back as one byte array of NUL-terminated fields.
- * Handles are C pointers as longs.
+ * Handles are C pointers as longs. Loading the class loads the library ({@link NativeLoader}).
  */
 final class Native {
-    static {
-        String file = System.getProperty("org.keyact.jni.library");
-        try {
-            if (file != null && !file.isEmpty())
-                System.load(file);
-            else
-                System.loadLibrary("keyact-jni");
-        } catch (UnsatisfiedLinkError e) {
-            // Say where it looked and how to point it elsewhere: the JVM's message names neither.
-            UnsatisfiedLinkError clear = new UnsatisfiedLinkError("keyact: cannot load the JNI library "
-                + (file != null && !file.isEmpty() ? file + " (-Dorg.keyact.jni.library)"
-                   : "libkeyact-jni.so from java.library.path=" + System.getProperty("java.library.path"))
-                + ": " + e.getMessage() + ". Install it (Debian: libkeyact-java, in /usr/lib/<triplet>/jni) and"
-                + " name it with -Dorg.keyact.jni.library=FILE or its directory with -Djava.library.path=DIR");
-            clear.initCause(e);
-            throw clear;
-        }
-    }
+    /**
+     * The folder of the plugins this jar carries, extracted, when the natives are the jar's;
+     * empty when they are system libraries (see {@link NativeLoader}: which, and from where).
+     */
+    static final Optional<Path> BUNDLED_PLUGINS = NativeLoader.load();
 
     private Native() {}
 

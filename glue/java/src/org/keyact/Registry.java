@@ -60,9 +60,10 @@ public final class Registry implements AutoCloseable {
      * The one registry of this process, for an engine that needs keyact for its whole life: made
      * on first use with every plugin of the standard plugin path loaded, in this order: each
      * directory of the system property {@code org.keyact.plugin.path} (':'-separated; files
-     * sorted by name), then {@link #loadSearchPath()} ({@code KEYACT_PLUGIN_PATH}, then the
-     * install directory). Files it refuses are listed by {@link #refused()}; a resolve of an
-     * action no plugin serves throws {@link Status#NOTFOUND} naming each directory searched. Its
+     * sorted by name), then the plugins this jar carries (when its natives are the jar's: see the
+     * binding's README, "Natives"), then {@link #loadSearchPath()} ({@code KEYACT_PLUGIN_PATH},
+     * then the install directory). Files it refuses are listed by {@link #refused()}; a resolve
+     * of an action no plugin serves throws {@link Status#NOTFOUND} naming each directory searched. Its
      * plugins run isolated when the system property {@code org.keyact.isolate=true} is set when
      * it is made (see {@link Isolation#fromSystemProperty()}). Its {@link #close()} does nothing:
      * it lives as long as the process.
@@ -76,22 +77,30 @@ public final class Registry implements AutoCloseable {
     private static Registry loadShared() {
         Registry r = new Registry();
         r.isShared = true;
-        String path = System.getProperty("org.keyact.plugin.path", "");
-        for (String dir : path.split(":")) {
-            java.io.File[] files = dir.isEmpty() ? null : new java.io.File(dir).listFiles((d, name) -> name.endsWith(".so"));
-            if (files == null)
-                continue;
-            java.util.Arrays.sort(files);
-            for (java.io.File f : files) {
-                try {
-                    r.load(f.toPath());
-                } catch (KeyactException refusedFile) {
-                    // listed by refused(), as the search path's refusals are
-                }
-            }
-        }
+        for (String dir : System.getProperty("org.keyact.plugin.path", "").split(":"))
+            if (!dir.isEmpty())
+                r.loadEach(new java.io.File(dir));
+        // Loaded by full path from the extraction directory: libkeyact-host checks each file
+        // and that directory as it checks any plugin (owner, no write access for others).
+        if (Native.BUNDLED_PLUGINS.isPresent())
+            r.loadEach(Native.BUNDLED_PLUGINS.get().toFile());
         r.loadSearchPath();
         return r;
+    }
+
+    /** Every *.so of {@code dir}, sorted by name; refusals are listed by refused(). */
+    private void loadEach(java.io.File dir) {
+        java.io.File[] files = dir.listFiles((d, name) -> name.endsWith(".so"));
+        if (files == null)
+            return;
+        java.util.Arrays.sort(files);
+        for (java.io.File f : files) {
+            try {
+                load(f.toPath());
+            } catch (KeyactException refusedFile) {
+                // listed by refused(), as the search path's refusals are
+            }
+        }
     }
 
     /** {@link #loadSearchPath()} ran: its directories are among those a NOTFOUND names. */
@@ -99,17 +108,22 @@ public final class Registry implements AutoCloseable {
 
     /**
      * Where a resolve that found no implementation says it looked: each directory searched (the
-     * shared registry's {@code org.keyact.plugin.path}, then the search path: KEYACT_PLUGIN_PATH
-     * and the install directory), with what it holds now, and every file refused.
+     * shared registry's {@code org.keyact.plugin.path} and the jar's plugins, then the search
+     * path: KEYACT_PLUGIN_PATH and the install directory), with what it holds now, and every
+     * file refused.
      */
     private String whereLooked() {
         StringBuilder s = new StringBuilder();
         s.append(plugins().size()).append(" plugin(s) loaded");
         List<String> searched = new ArrayList<>();
         if (isShared)
+        if (isShared) {
             for (String dir : System.getProperty("org.keyact.plugin.path", "").split(":"))
                 if (!dir.isEmpty())
                     searched.add(holds(dir, "-Dorg.keyact.plugin.path"));
+            if (Native.BUNDLED_PLUGINS.isPresent())
+                searched.add(holds(Native.BUNDLED_PLUGINS.get().toString(), "the jar's plugins"));
+        }
         if (searchedPath) {
             List<String> dirs = Utf8.fields(Native.searchDirs());
             for (int i = 0; i < dirs.size(); i++)
