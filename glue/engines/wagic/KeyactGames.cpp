@@ -499,26 +499,28 @@ int runAI(int games, unsigned int seed, int turns)
         }
         srand(s);
         g->startGame(GAME_TYPE_CLASSIC, Rules::getRulesByFilename("classic.txt"));
-        std::set<MTGAbility *> seen;
+        int seen = 0; // keyact resolves that waited: each one seen arrive in the action layer
+        MTGAbility * waiting = NULL;
         float dt = 1;
         int still = 0, lastTurn = -1, lastPhase = -1;
         Zones last[2];
         for (; !g->didWin() && g->turn < turns && still < 3000;) {
             g->Update(dt++);
-            if (MTGAbility * a = keyactResolve(g))
-                seen.insert(a);
+            MTGAbility * resolve = keyactResolve(g);
+            seen += resolve && resolve != waiting;
+            waiting = resolve;
             Zones now[2] = { zonesOf(g->players[0]), zonesOf(g->players[1]) };
             bool same = g->turn == lastTurn && (int) g->getCurrentGamePhase() == lastPhase && now[0] == last[0] && now[1] == last[1];
             still = same ? still + 1 : 0;
             lastTurn = g->turn, lastPhase = g->getCurrentGamePhase(), last[0] = now[0], last[1] = now[1];
         }
-        resolves += seen.size();
+        resolves += seen;
         if (getenv("KEYACT_GAMES_TRACE"))
-            printf("  ai game %u: turn %d, %zu keyact resolves, reports so far %d\n", s, g->turn, seen.size(), reports);
+            printf("  ai game %u: turn %d, %d keyact resolves, reports so far %d\n", s, g->turn, seen, reports);
         if (still >= 3000) {
             stuck++;
-            printf("  ai game %u: stuck in turn %d, %s, %zu keyact resolves so far\n", s, g->turn,
-                   g->getCurrentGamePhaseName().c_str(), seen.size());
+            printf("  ai game %u: stuck in turn %d, %s, %d keyact resolves so far\n", s, g->turn,
+                   g->getCurrentGamePhaseName().c_str(), seen);
         }
         else
             (g->didWin() ? finished : limit)++;
