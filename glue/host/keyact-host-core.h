@@ -31,7 +31,7 @@ typedef enum {
     KEYACT_LOAD_DEFAULT = 0,
     KEYACT_LOAD_ALLOW_UNSAFE = 1 << 0, /* skip the file ownership/permission check */
     KEYACT_LOAD_ISOLATED = 1 << 1,     /* run the plugin in sandboxed helper processes
-                                        * (keyact-host.h: "isolated plugins"). Since 1.4 */
+                                        * (keyact-host.h: "isolated plugins"). Since 1.5 */
 } KeyactLoadFlags;
 
 /* A loaded plugin (keyact-host.h: keyact_plugin_load and its queries). */

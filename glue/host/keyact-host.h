@@ -49,7 +49,7 @@ typedef enum {
     KEYACT_HOST_ERROR_INVALID,         /* a bad argument (NULL, relative path, ...) */
     KEYACT_HOST_ERROR_RESOLVE,         /* for hosts: a resolve returned a KEYACT_E_* status
                                         * (the library itself returns statuses, not this) */
-    /* Since 1.4: an isolated load failed for a reason of its own: the
+    /* Since 1.5: an isolated load failed for a reason of its own: the
      * helper was not found or did not start, the kernel refused its
      * sandbox, the plugin crashed, exited, hung or broke the protocol while
      * loading, or reported an entry that cannot be read (see "isolated
@@ -162,7 +162,7 @@ const char *keyact_registry_get_refused(const KeyactRegistry *registry, guint in
 /* Every action name that has a candidate or a slot, sorted. Free with g_strfreev. */
 char **keyact_registry_get_action_names(const KeyactRegistry *registry);
 
-/* ---- isolated plugins (since 1.4) ----
+/* ---- isolated plugins (since 1.5) ----
  *
  * In-process, the default, a plugin is a shared object in the engine's
  * process: it runs with the engine's rights, and a crash or a hang in it
@@ -266,14 +266,14 @@ typedef struct {
 /* Set the isolation of `registry`'s later loads (plugins already loaded
  * keep theirs). `isolation` is read during the call. A short struct_size
  * is a programming error (g_critical, nothing changes).
- * Thread: the control thread. Since 1.4. */
+ * Thread: the control thread. Since 1.5. */
 void keyact_registry_set_isolation(KeyactRegistry *registry, const KeyactIsolation *isolation);
 /* What keyact_registry_set_isolation() set (zeros: defaults; `isolate`
  * does not say whether KEYACT_ISOLATE is on). out->struct_size set by the
- * caller. Thread: the control thread. Since 1.4. */
+ * caller. Thread: the control thread. Since 1.5. */
 void keyact_registry_get_isolation(const KeyactRegistry *registry, KeyactIsolation *out);
 
-/* TRUE when `plugin` runs isolated. Thread: any. Since 1.4. */
+/* TRUE when `plugin` runs isolated. Thread: any. Since 1.5. */
 gboolean keyact_plugin_is_isolated(const KeyactPlugin *plugin);
 
 /* What an isolated plugin's helpers have done so far. */
@@ -292,7 +292,7 @@ typedef struct {
 
 /* Fill *stats (its struct_size set by the caller) for an isolated plugin;
  * FALSE (nothing written) for one loaded in-process. Counters are read
- * one by one while resolves may run. Thread: any. Since 1.4. */
+ * one by one while resolves may run. Thread: any. Since 1.5. */
 gboolean keyact_plugin_get_isolation_stats(const KeyactPlugin *plugin,
                                            KeyactIsolationStats *stats);
 

@@ -8,7 +8,7 @@
 #
 #   --release NAME=REV
 #               an old release to compare, NAME the label the table gives it
-#               (default: 1.1.0=ef9be04, 1.2.0=ac389a3 and 1.3.0=4799d0f; any --release
+#               (default: 1.1.0=ef9be04, 1.2.0=ac389a3, 1.3.0=4799d0f and 1.4.0=7ecd74c; any --release
 #               replaces the defaults)
 #   --keep DIR  check out, build and stage in DIR and keep it (default: a
 #               temporary directory, removed at the end); a second run
@@ -48,7 +48,7 @@ while [ $# -gt 0 ]; do
            exit 2 ;;
     esac
 done
-[ ${#releases[@]} -gt 0 ] || releases=(1.1.0=ef9be04 1.2.0=ac389a3 1.3.0=4799d0f)
+[ ${#releases[@]} -gt 0 ] || releases=(1.1.0=ef9be04 1.2.0=ac389a3 1.3.0=4799d0f 1.4.0=7ecd74c)
 cd "$src_new"
 names=() commits=()
 for release in "${releases[@]}"; do

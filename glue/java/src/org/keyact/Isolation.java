@@ -27,7 +27,7 @@ import java.util.OptionalLong;
  * variable {@code KEYACT_ISOLATE=1}, which the C library reads and which isolates whatever this
  * says. Immutable.
  *
- * @since 1.4
+ * @since 1.5
  */
 public final class Isolation {
     private static final Isolation OFF = new Isolation(false, 0, 0L, 0);

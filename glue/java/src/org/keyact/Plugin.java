@@ -43,7 +43,7 @@ public final class Plugin {
      * @param abiMinor the negotiated ABI minor
      * @param implementations the actions it provides (copied, unmodifiable)
      * @param isolated whether it runs in sandboxed helper processes (see {@link Isolation})
-     * @since 1.4
+     * @since 1.5
      */
     public Plugin(Path file, String id, String version, int abiMajor, int abiMinor,
                   List<Implementation> implementations, boolean isolated) {
@@ -89,7 +89,7 @@ public final class Plugin {
     /**
      * Whether it runs isolated, in sandboxed helper processes (see {@link Isolation}).
      *
-     * @since 1.4
+     * @since 1.5
      */
     public boolean isolated() {
         return isolated;

@@ -157,7 +157,7 @@ public final class Registry implements AutoCloseable {
      * An empty registry whose loads are in-process or isolated as {@code isolation} says (the
      * system property is not read; {@code KEYACT_ISOLATE=1} in the environment isolates anyway).
      *
-     * @since 1.4
+     * @since 1.5
      */
     public Registry(Isolation isolation) {
         this.isolation = Objects.requireNonNull(isolation, "isolation");
@@ -181,7 +181,7 @@ public final class Registry implements AutoCloseable {
     /**
      * How this registry loads its plugins (what it was made with).
      *
-     * @since 1.4
+     * @since 1.5
      */
     public Isolation isolation() {
         return isolation;
