@@ -4,10 +4,21 @@
 // whose top is the front, and it answers the player's questions on later "frames". Discover
 // through keyact-discover.so (loaded from $KEYACT_PLUGIN_DIR by keyact::Plugins), stepped,
 // under KEYACT_VALIDATE=fatal: a wrong answer of the kit or the engine fails the resolve.
+// Compiled as an engine is: keyact's headers and libkeyact-host, no GLib include path.
+#if defined(__has_include)
+#if __has_include(<glib.h>)
+#error "the kit's test is built without GLib's include path: the kit must need no GLib header"
+#endif
+#endif
 #include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -95,6 +106,10 @@ public:
     {
         asked = card;
         cast_face = face;
+        if (cast_at_once) {  // an engine whose cast needs no later frame answers inside ask_cast
+            cast(card);
+            answer(KEYACT_CAST_DONE);
+        }
     }
     void finished(int32_t s, const keyact_resolve_result &r)
     {
@@ -111,6 +126,7 @@ public:
     }
 
     Card *asked = nullptr;
+    bool cast_at_once = false;
     uint32_t cast_face = KEYACT_FACE_NONE, draws = 0, moves = 0;
     std::vector<std::string> options, described;
     bool over = false;
@@ -178,13 +194,13 @@ TEST(EngineKit, DiscoverCastSteppedOverFrames)
     EXPECT_EQ(e.options, (std::vector<std::string> { "Cast Lightning Bolt", "Put into your hand" }));
     e.pump();  // a frame without an answer: nothing happens
     EXPECT_EQ(e.cast_face, KEYACT_FACE_NONE);
-    e.answer(0);
-    e.pump();
+    e.answer(0);  // runs on at once: the cast is asked before answer() returns
     EXPECT_EQ(e.cast_face, 0u);
+    ASSERT_TRUE(e.resolving());
+    e.pump();  // a frame while the cast goes on: nothing happens
     ASSERT_TRUE(e.resolving());
     e.cast(e.asked);
     e.answer(KEYACT_CAST_DONE);
-    e.pump();
     ASSERT_TRUE(e.over);
     EXPECT_FALSE(e.resolving());
     EXPECT_EQ(e.status, KEYACT_OK);
@@ -210,7 +226,6 @@ TEST(EngineKit, DiscoverToHand)
     Engine &e = *g.engine;
     ASSERT_TRUE(e.start(discover(), 1, &g.player, 3));
     e.answer(1);
-    e.pump();
     ASSERT_TRUE(e.over);
     EXPECT_EQ(e.status, KEYACT_OK);
     EXPECT_EQ(e.result.outcome, KEYACT_OUTCOME_HAND);
@@ -228,7 +243,6 @@ TEST(EngineKit, SplitCardOptions)
     ASSERT_TRUE(e->start(discover(), 1, &p, 5));
     EXPECT_EQ(e->options, (std::vector<std::string> { "Cast Fire", "Cast Ice", "Put into your hand" }));
     e->answer(1);
-    e->pump();
     EXPECT_EQ(e->cast_face, 1u);
 }
 
@@ -271,6 +285,153 @@ TEST(EngineKit, SteppedResolveAbandon)
     EXPECT_EQ(r.result().stranded_count, 3u);  // every card it exiled, left in exile
     EXPECT_EQ(g.player.exile.size(), 3u);
     EXPECT_EQ(r.step(), KEYACT_E_STATE);
+}
+
+// An answer given inside ask_cast (a cast that needs no later frame) is taken when it returns.
+TEST(EngineKit, AnswerInsideAskCast)
+{
+    Game g;
+    Engine &e = *g.engine;
+    e.cast_at_once = true;
+    ASSERT_TRUE(e.start(discover(), 1, &g.player, 3));
+    e.answer(0);
+    ASSERT_TRUE(e.over);
+    EXPECT_EQ(e.status, KEYACT_OK);
+    EXPECT_EQ(e.result.outcome, KEYACT_OUTCOME_CAST);
+    EXPECT_EQ(names(g.player.stack), (std::vector<std::string> { "Lightning Bolt" }));
+}
+
+// A menu option keeps an Answer: it answers its own question once, and nothing after.
+TEST(EngineKit, AnswerLater)
+{
+    Game g;
+    Engine &e = *g.engine;
+    ASSERT_TRUE(e.start(discover(), 1, &g.player, 3));
+    keyact::Answer cast = e.answer_later(0), hand = e.answer_later(1);
+    EXPECT_TRUE(cast && hand);
+    EXPECT_TRUE(cast());  // option 0, cast: the resolve now waits for the cast
+    EXPECT_EQ(e.cast_face, 0u);
+    EXPECT_FALSE(hand());  // the same question, answered already: not "put into hand" now
+    ASSERT_TRUE(e.resolving());
+    e.cast(e.asked);
+    EXPECT_TRUE(e.answer_later()(KEYACT_CAST_DONE));
+    ASSERT_TRUE(e.over);
+    EXPECT_EQ(e.result.outcome, KEYACT_OUTCOME_CAST);
+    EXPECT_FALSE(cast());  // the resolve is over
+    EXPECT_FALSE(keyact::Answer());  // an empty one is false, and answers nothing
+    EXPECT_FALSE(keyact::Answer()(0));
+}
+
+// The game went away with its menu open: the option's Answer does nothing, safely.
+TEST(EngineKit, AnswerAfterTheResolveIsGone)
+{
+    Game g;
+    ASSERT_TRUE(g.engine->start(discover(), 1, &g.player, 3));
+    keyact::Answer choose = g.engine->answer_later();
+    g.engine.reset();
+    EXPECT_FALSE(choose(0));
+    EXPECT_EQ(g.player.exile.size(), 3u);
+}
+
+// uniform_below: rejection, not modulo; bounds above the generator's range take more draws.
+TEST(EngineKit, UniformBelow)
+{
+    std::vector<uint32_t> draws;
+    size_t next = 0;
+    auto draw = [&] { return draws.at(next++); };
+    // A generator of 0..2 and bound 2: 2 would make 0 likelier (0, 2 -> 0; 1 -> 1); it is drawn again.
+    draws = { 2, 1 };
+    EXPECT_EQ(keyact::uniform_below(2, 2, draw), 1u);
+    EXPECT_EQ(next, 2u);
+    // Every draw of 0..4 for bound 3: 0, 1, 2 once each, 3 and 4 drawn again.
+    std::map<uint32_t, int> seen;
+    for (uint32_t first = 0; first <= 4; first++) {
+        draws = { first, 0 };
+        next = 0;
+        uint32_t v = keyact::uniform_below(3, 4, draw);
+        if (first < 3) {
+            EXPECT_EQ(next, 1u);
+            seen[v]++;
+        } else {
+            EXPECT_EQ(next, 2u);
+        }
+    }
+    EXPECT_EQ(seen, (std::map<uint32_t, int> { { 0, 1 }, { 1, 1 }, { 2, 1 } }));
+    // A generator of bits and bound 5: three draws make 0..7; 0..4 each from one triple.
+    seen.clear();
+    for (uint32_t bits = 0; bits < 8; bits++) {
+        draws = { bits >> 2 & 1, bits >> 1 & 1, bits & 1, 0, 0, 0 };
+        next = 0;
+        uint32_t v = keyact::uniform_below(5, 1, draw);
+        if (bits < 5) {
+            EXPECT_EQ(v, bits);
+            EXPECT_EQ(next, 3u);
+            seen[v]++;
+        }
+    }
+    EXPECT_EQ(seen.size(), 5u);
+    // A bound of 0 or 1: 0, without drawing.
+    next = 0;
+    EXPECT_EQ(keyact::uniform_below(1, 9, draw), 0u);
+    EXPECT_EQ(keyact::uniform_below(0, 9, draw), 0u);
+    EXPECT_EQ(next, 0u);
+    // The full 32-bit range from a 31-bit generator (RAND_MAX on glibc): two draws.
+    draws = { 1, 5 };
+    next = 0;
+    EXPECT_EQ(keyact::uniform_below(UINT32_MAX, 0x7fffffffu, draw), (uint32_t) (0x80000000ull + 5));
+    EXPECT_EQ(next, 2u);
+}
+
+std::vector<std::string> logged;
+void log_to_vector(const char *message) { logged.push_back(message); }
+
+// A folder of its own for a test, mode 0700, removed with the object.
+struct Folder {
+    std::string path;
+    Folder()
+    {
+        char name[] = "/tmp/keyact-kit-XXXXXX";
+        path = mkdtemp(name) ? name : "";
+    }
+    ~Folder()
+    {
+        std::string plugin = path + "/keyact-discover.so";
+        unlink(plugin.c_str());
+        rmdir(path.c_str());
+    }
+};
+
+// A missing plugin: said once in the engine's log (the handler), looked for again on each
+// find, and found once it is there. One set of plugins per folder.
+TEST(EngineKit, PluginsLookAgainAndSayItOnce)
+{
+    Folder folder;
+    ASSERT_FALSE(folder.path.empty());
+    logged.clear();
+    keyact::set_log_handler(log_to_vector);
+    keyact::Plugins plugins(folder.path, "the test's folder");
+    EXPECT_EQ(plugins.find("discover"), nullptr);
+    EXPECT_EQ(plugins.find("discover"), nullptr);
+    EXPECT_EQ(logged, (std::vector<std::string> { "keyact: no plugin resolves discover: put keyact-discover.so in the test's folder" }));
+    // The plugin put into the folder while the engine runs.
+    const char *dir = std::getenv("KEYACT_PLUGIN_DIR");
+    ASSERT_NE(dir, nullptr);
+    {
+        std::ifstream in(std::string(dir) + "/keyact-discover.so", std::ios::binary);
+        std::ofstream out(folder.path + "/keyact-discover.so", std::ios::binary);
+        out << in.rdbuf();
+    }
+    chmod((folder.path + "/keyact-discover.so").c_str(), 0755);
+    const KeyactBoundAction *found = plugins.find("discover");
+    ASSERT_NE(found, nullptr);
+    EXPECT_STREQ(found->action->name, "discover");
+    EXPECT_EQ(plugins.find("discover"), found);
+    EXPECT_EQ(logged.size(), 1u);
+    keyact::set_log_handler(nullptr);
+    // once(): one set per folder, whatever the second argument.
+    const keyact::Plugins &a = keyact::Plugins::once(folder.path, "here");
+    EXPECT_EQ(&keyact::Plugins::once(folder.path, "there"), &a);
+    EXPECT_NE(&keyact::Plugins::once(dir, "the build's plugin/discover/"), &a);
 }
 
 TEST(EngineKit, ManaCostText)

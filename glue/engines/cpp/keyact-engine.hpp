@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // keyact-engine.hpp - keyact for a C++ engine: the parts every adapter repeats, header-only,
-// C++14, over the C ABI (keyact/*.h) and libkeyact-host (keyact-host.h; pkg-config
-// keyact-host-1). The engine writes the keyact_host callbacks as methods over its own card and
-// player objects; keyact::Adapter makes the table, the card ids, the descriptions' storage and
-// the stepped resolve of ABI 1.3 driven from a frame loop. glue/engines/wagic is the example.
+// C++14, over the C ABI (keyact/*.h) and libkeyact-host's plain-C part (keyact-host-core.h):
+// an engine compiles keyact's headers only, no GLib's, and links libkeyact-host (pkg-config
+// keyact-engine-1). The engine writes the keyact_host callbacks as methods over its own card
+// and player objects; keyact::Adapter makes the table, the card ids, the descriptions' storage
+// and the stepped resolve of ABI 1.3 driven from a frame loop. glue/engines/wagic is the example.
 //
 //   class Discover : public keyact::Adapter<Discover, Card, Player> {
 //       uint32_t library_size(Player *p);
@@ -13,43 +14,50 @@
 //       int32_t move_card(Player *p, Card *&card, uint32_t zone, uint32_t library_index,
 //                         uint32_t flags);                               // may set the new object
 //       void describe_card(Card *card, keyact::Description &d);         // once per card
-//       uint32_t random_below(uint32_t bound);
+//       uint32_t random_below(uint32_t bound);  // keyact::uniform_below over the game's generator
 //       // optional: the table member stays NULL without them
 //       bool can_cast_face(Player *p, Card *card, uint32_t face);       // unless waited
 //       uint32_t choose(Player *, Card *, const keyact_option *, uint32_t count);     // blocking
 //       uint32_t cast_free(Player *, Card *, uint32_t face);            // blocking: DONE/FAILED
 //       uint32_t card_zone(Card *card);                                 // KEYACT_ZONE_*
 //       void notify(const keyact_event *e);  void log(int32_t level, const char *message);
-//       // the stepped resolve's questions, for the waits given to begin(); answer() later
+//       // the stepped resolve's questions, for the waits given to begin(); answered later
 //       void ask_choice(Card *card, const keyact_question &q);
 //       void ask_cast(Card *card, uint32_t face);
 //       void ask_can_cast(Card *card, uint32_t face);
 //       void finished(int32_t status, const keyact_resolve_result &result);  // required
 //       static Card *card_now(Card *card);  // an engine that replaces card objects on moves
 //   };
-//   d->begin(*action, game, player, n);  then  d->pump()  at once and on every frame (start():
-//   both at once);
-//   a question's answer: d->answer(value)  (the next pump() gives it and steps on).
+//   d->start(*action, game, player, n);   runs to the first question (or the end);
+//   d->answer(value)   answers it and runs on to the next question or the end, at once; or
+//   keyact::Answer a = d->answer_later(i);   for a menu option to keep: a() does the same with i
+//   while the resolve still waits for that question, and nothing once it is gone.
 //
 // One Adapter object is one resolve's host: its table (host_data points at it, so the object
 // must not move while a resolve is in progress: keep it on the heap), its card ids, its
 // descriptions, its state block. Copying one makes a fresh adapter (no cards, no resolve), for
 // engines that clone their abilities. Destroying one abandons a resolve still in progress.
 // Game and player ids are the engine's pointers; the plugin's game id is not passed to the
-// methods (the object knows its game). Threads: every call for one object on one thread at a
-// time, the game's; the methods run inside begin()'s caller's pump() and answer() only.
+// methods (the object knows its game). A resolve that cannot begin or that fails is said in
+// the engine's log (log.hpp). Threads: every call for one object on one thread at a time, the
+// game's; the engine's methods run inside start(), pump() and answer() only (an answer given
+// inside an ask_* method is taken when it returns).
 #ifndef KEYACT_ENGINE_HPP
 #define KEYACT_ENGINE_HPP
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <type_traits>
 
-#include <keyact-host.h>
+#include <keyact-host-core.h>
 
 #include "keyact-engine/cards.hpp"
+#include "keyact-engine/log.hpp"
 #include "keyact-engine/mana-cost.hpp"
 #include "keyact-engine/plugins.hpp"
+#include "keyact-engine/random.hpp"
 #include "keyact-engine/resolve.hpp"
 #include "keyact-engine/zones.hpp"
 
@@ -75,13 +83,47 @@ KEYACT_ENGINE_HAS(ask_choice)
 KEYACT_ENGINE_HAS(ask_cast)
 KEYACT_ENGINE_HAS(ask_can_cast)
 #undef KEYACT_ENGINE_HAS
+
+// What an Answer reaches: its Adapter's answer to question n, while the Adapter lives.
+using Answerer = std::function<bool(uint64_t question, uint32_t value, int32_t status)>;
 }  // namespace detail
+
+// The answer to one question, given later (Adapter::answer_later()): an engine's menu option
+// keeps one rather than a pointer to the resolve. Calling it answers that question (with the
+// value it was made with, or the one given) and runs on, as Adapter::answer() does, while the
+// resolve waits for that question; it does nothing and answers false once the resolve is gone
+// (the game ended and abandoned it), over, or past that question. Copyable; call it on the
+// resolve's thread. A default-constructed one is empty (false in a condition) and answers nothing.
+class Answer {
+public:
+    Answer() = default;
+    bool operator()() const { return (*this)(value_); }
+    bool operator()(uint32_t value, int32_t status = 0) const
+    {
+        std::shared_ptr<detail::Answerer> to = to_.lock();
+        return to && (*to)(question_, value, status);
+    }
+    explicit operator bool() const { return made_; }
+
+private:
+    template <class, class, class>
+    friend class Adapter;
+    Answer(std::weak_ptr<detail::Answerer> to, uint64_t question, uint32_t value)
+        : to_(std::move(to)), question_(question), value_(value), made_(true) {}
+
+    std::weak_ptr<detail::Answerer> to_;
+    uint64_t question_ = 0;
+    uint32_t value_ = 0;
+    bool made_ = false;
+};
 
 template <class Derived, class Card, class Player>
 class Adapter {
 public:
     // `host_name`: static, for the plugin's diagnostics (may be NULL).
-    explicit Adapter(const char *host_name = nullptr) : cards_(&Derived::card_now)
+    explicit Adapter(const char *host_name = nullptr)
+        : cards_(&Derived::card_now),
+          alive_(std::make_shared<detail::Answerer>([this](uint64_t q, uint32_t v, int32_t s) { return answer_question(q, v, s); }))
     {
         keyact_host_table_init(&host_);
         host_.host_data = this;
@@ -106,8 +148,8 @@ public:
     static Card *card_now(Card *card) { return card; }
 
     // Begins a resolve of `action` by `player` for N = `n` (cascade: the spell's mana value),
-    // waiting for the questions in `waits`. 0, or why it did not begin (also a warning,
-    // "keyact: discover cannot begin: ..."). Then pump().
+    // waiting for the questions in `waits`. 0, or why it did not begin (also in the engine's
+    // log: "keyact: discover cannot begin: ..."). Then pump(); start() does both.
     int32_t begin(const KeyactBoundAction &action, keyact_game_id game, Player *player, int32_t n,
                   uint32_t waits = KEYACT_WAIT_PLAYER, Card *source = nullptr)
     {
@@ -118,7 +160,7 @@ public:
                                      source ? cards_.id(source) : KEYACT_CARD_NONE };
         int32_t status = resolve_.begin(action, host_, args, waits);
         if (status)
-            g_warning("keyact: %s cannot begin: %s", name_.c_str(), keyact_status_name(status));
+            warn("keyact: " + name_ + " cannot begin: " + keyact_status_name(status));
         return status;
     }
 
@@ -133,27 +175,36 @@ public:
     }
 
     // The answer to the question asked (CHOOSE: the option's index; CAST: KEYACT_CAST_DONE or
-    // KEYACT_CAST_FAILED; CAN_CAST: 1 or 0), or a failure `status`; the next pump() gives it.
+    // KEYACT_CAST_FAILED; CAN_CAST: 1 or 0), or a failure `status`, and the resolve runs on at
+    // once to its next question or its end. Nothing when no question waits.
     void answer(uint32_t value, int32_t status = 0)
     {
-        answer_ = value, answer_status_ = status, answered_ = resolve_.waiting();
+        if (!resolve_.waiting())
+            return;
+        answer_ = value, answer_status_ = status, answered_ = true;
+        pump();
     }
+    // The question asked now, to answer later through the Answer (a menu option's: `value`, its
+    // index, is what the Answer gives when called without one).
+    Answer answer_later(uint32_t value = 0) const { return Answer(alive_, questions_, value); }
 
     // Runs the resolve on when it can: just begun, or answered. A question goes to the engine
     // (ask_choice, ask_cast, ask_can_cast; one the engine has no method for is answered
     // KEYACT_E_NOTSUP at once, as a missing callback would fail); the end to finished(), after a
-    // warning when the resolve failed ("keyact: discover ended with E_HOST; 3 cards stay in exile").
+    // message when the resolve failed ("keyact: discover ended with E_HOST; 3 cards stay in
+    // exile"). Inside an ask_* method it does nothing: the answer is taken when the method returns.
     void pump()
     {
+        if (pumping_)
+            return;
+        pumping_ = true;
+        int32_t status = KEYACT_WAITING;
         while (resolve_.active() && (!resolve_.waiting() || answered_)) {
-            int32_t status = resolve_.waiting() ? resolve_.answer(answer_, answer_status_) : resolve_.step();
+            status = resolve_.waiting() ? resolve_.answer(answer_, answer_status_) : resolve_.step();
             answered_ = false;
-            if (status != KEYACT_WAITING) {
-                if (status)
-                    g_warning("keyact: %s ended with %s; %u cards stay in exile", name_.c_str(),
-                              keyact_status_name(status), resolve_.result().stranded_count);
-                return self().finished(status, resolve_.result());
-            }
+            if (status != KEYACT_WAITING)
+                break;
+            questions_++;
             const keyact_question &q = resolve_.question();
             Card *card = cards_.find(q.card);
             if (q.kind == KEYACT_QUESTION_CHOOSE)
@@ -163,6 +214,13 @@ public:
             else
                 ask_can_cast(detail::has_ask_can_cast<Derived>(), card, q.face);
         }
+        pumping_ = false;
+        if (status == KEYACT_WAITING)
+            return;
+        if (status)
+            warn("keyact: " + name_ + " ended with " + keyact_status_name(status) + "; " +
+                 std::to_string(resolve_.result().stranded_count) + " cards stay in exile");
+        self().finished(status, resolve_.result());
     }
 
     bool resolving() const { return resolve_.active(); }
@@ -294,13 +352,23 @@ private:
     void ask_can_cast(std::true_type, Card *card, uint32_t face) { self().ask_can_cast(card, face); }
     void ask_can_cast(std::false_type, Card *, uint32_t) { answer(0, KEYACT_E_NOTSUP); }
 
+    bool answer_question(uint64_t question, uint32_t value, int32_t status)
+    {
+        if (question != questions_ || !resolve_.waiting() || answered_)
+            return false;
+        answer(value, status);
+        return true;
+    }
+
     keyact_host host_;
     CardTable<Card> cards_;
     SteppedResolve resolve_;
+    std::shared_ptr<detail::Answerer> alive_;  // Answers hold it weakly: gone with this object
+    uint64_t questions_ = 0;  // questions asked so far: an Answer's question is the last one
     uint32_t answer_ = 0;
     int32_t answer_status_ = 0;
-    bool answered_ = false;
-    std::string name_;  // the action's, for the warnings: a copy, the plugin may go first
+    bool answered_ = false, pumping_ = false;
+    std::string name_;  // the action's, for the messages: a copy, the plugin may go first
 };
 
 }  // namespace keyact

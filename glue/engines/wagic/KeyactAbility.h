@@ -13,3 +13,13 @@ MTGAbility * NewKeyactAbility(GameObserver * observer, int id, MTGCardInstance *
 // For the AI: a keyact ability is good for its controller, as Wagic's own AACascade is.
 bool IsKeyactAbility(MTGAbility * a);
 
+// For Wagic's cast triggers (autostack=), which it resolves as the spell is cast: whether a keyact
+// resolve is casting `card`; then they wait until that resolve is over, as its rest of the moves
+// would otherwise find the library changed under them (CR 603.3 puts them on the stack afterwards).
+bool KeyactDefersCastTriggers(MTGCardInstance * card, MTGGameZone * to);
+
+// For the stack: whether `e` is a keyact resolve waiting for its player's answer to its menu. Then
+// nothing else resolves and no one is offered to interrupt, whoever plays (CR 608.2); its cast
+// waits under a target chooser, which holds the stack already.
+bool KeyactWaitsForMenu(ActionElement * e);
+

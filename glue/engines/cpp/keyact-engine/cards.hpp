@@ -16,7 +16,9 @@
 #include <string>
 #include <utility>
 
-#include <keyact-host.h>
+#include <keyact/keyact.h>
+
+#include "log.hpp"
 
 namespace keyact {
 
@@ -29,10 +31,13 @@ public:
     uint32_t layout = KEYACT_LAYOUT_NORMAL;  // KEYACT_LAYOUT_*
 
     // Adds the next face: its name, its printed mana cost ("{2}{G/P}", "" for none; see
-    // mana-cost.hpp) and KEYACT_FACE_* flags. More than KEYACT_MAX_FACES is a programming error.
+    // mana-cost.hpp) and KEYACT_FACE_* flags. More than KEYACT_MAX_FACES is a programming error:
+    // the face is left out, with a message.
     void face(std::string name, std::string mana_cost, uint32_t flags = 0)
     {
-        g_return_if_fail(count_ < KEYACT_MAX_FACES);
+        if (count_ == KEYACT_MAX_FACES)
+            return warn("keyact: a card described with more than " + std::to_string(KEYACT_MAX_FACES) +
+                        " faces; \"" + name + "\" left out");
         names_[count_] = std::move(name);
         costs_[count_] = std::move(mana_cost);
         flags_[count_++] = flags;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // keyact-engine/resolve.hpp - one stepped resolve (ABI 1.3) and its state block, in RAII.
 //
-// Owns: the state block (keyact_bound_action_state_size() bytes from g_malloc, which aligns to
-// KEYACT_RESOLVE_STATE_ALIGN), the last question and the result. Borrows: the host table given
+// Owns: the state block (keyact_bound_action_state_size() bytes, from new[], at an address
+// aligned to KEYACT_RESOLVE_STATE_ALIGN), the last question and the result. Borrows: the host table given
 // to begin(), which must stay at its address until the resolve is over, and the action, whose
 // plugin libkeyact-host keeps loaded for as long as the resolve is in progress.
 // Threads: one call at a time, on any thread; the host's callbacks run inside step() and
@@ -10,7 +10,10 @@
 #ifndef KEYACT_ENGINE_RESOLVE_HPP
 #define KEYACT_ENGINE_RESOLVE_HPP
 
-#include <keyact-host.h>
+#include <cstddef>
+#include <memory>
+
+#include <keyact-host-core.h>
 
 namespace keyact {
 
@@ -32,13 +35,16 @@ public:
     {
         abandon();
         clear();
-        gsize size = keyact_bound_action_state_size(&action);
+        size_t size = keyact_bound_action_state_size(&action);
         if (!size)
             return KEYACT_E_NOTSUP;
-        state_ = g_malloc(size);
+        size_t room = size + KEYACT_RESOLVE_STATE_ALIGN;
+        block_.reset(new unsigned char[room]);
+        void *state = block_.get();
+        state_ = std::align(KEYACT_RESOLVE_STATE_ALIGN, size, state, room);
         int32_t status = keyact_bound_action_begin(&action, &host, &args, waits, state_, size);
         if (status)
-            g_clear_pointer(&state_, g_free);
+            free_block();
         return status;
     }
 
@@ -97,13 +103,19 @@ private:
         question_.struct_size = sizeof question_;
         result_.struct_size = sizeof result_;
     }
+    void free_block()
+    {
+        block_.reset();
+        state_ = nullptr;
+    }
     void finish()
     {
-        g_clear_pointer(&state_, g_free);
+        free_block();
         question_.kind = KEYACT_QUESTION_NONE;
     }
 
-    gpointer state_ = nullptr;
+    std::unique_ptr<unsigned char[]> block_;  // the allocation; state_ is its aligned start
+    void *state_ = nullptr;
     keyact_question question_;
     keyact_resolve_result result_;
 };

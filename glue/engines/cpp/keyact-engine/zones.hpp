@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <vector>
 
-#include <keyact-host.h>
+#include <keyact/keyact.h>
 
 namespace keyact {
 
@@ -16,9 +16,13 @@ namespace keyact {
 inline uint32_t zone_named(const char *name)
 {
     static const char *const names[] = { "library", "exile", "hand", "stack", "battlefield", "graveyard" };
-    for (uint32_t zone = KEYACT_ZONE_LIBRARY; zone < KEYACT_ZONE_OTHER; zone++)
-        if (name && !g_ascii_strcasecmp(name, names[zone - KEYACT_ZONE_LIBRARY]))
+    for (uint32_t zone = KEYACT_ZONE_LIBRARY; name && zone < KEYACT_ZONE_OTHER; zone++) {
+        const char *a = name, *b = names[zone - KEYACT_ZONE_LIBRARY];
+        while (*a && (*a >= 'A' && *a <= 'Z' ? *a - 'A' + 'a' : *a) == *b)  // ASCII, whatever the locale
+            a++, b++;
+        if (!*a && !*b)
             return zone;
+    }
     return KEYACT_ZONE_OTHER;
 }
 
