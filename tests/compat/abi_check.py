@@ -4,11 +4,10 @@
 baselines (packaging/abi/*.abi), and the suppressions there accept appended
 struct members and nothing else.
 
-Usage: abi_check.py --abidiff ABIDIFF --abidw ABIDW --suppressions FILE
+Usage: abi_check.py --abidiff ABIDIFF --suppressions FILE
                     --baseline BASELINE.abi LIBRARY HEADER:HEADER... [--baseline ...]
                     [--probe-base SO --probe-appended SO --probe-midfield SO
                      --probe-current SO]
-                    [--update]
 Only types declared in a library's public HEADERs count (abidw/abidiff
 --drop-private-types), so private structs may change freely.
 The probes are one tiny library built from headers/v1_0, from headers/v1_1
@@ -16,8 +15,8 @@ The probes are one tiny library built from headers/v1_0, from headers/v1_1
 middle of keyact_host), and once from today's abi/keyact headers, which must
 be the frozen 1.0 ones plus appended members. Exit 77 (skipped) only when
 abidiff is missing.
---update rewrites the baselines from the built libraries instead (see
-packaging/abi/README.md).
+The baselines are written by tests/compat/release-matrix.sh
+--write-baselines only (see packaging/abi/README.md).
 """
 import argparse
 import subprocess
@@ -41,20 +40,9 @@ def abidiff(tool, suppressions, old, new, headers=None):
     return proc.returncode, proc.stdout + proc.stderr
 
 
-def update(abidw, baselines):
-    """Write each baseline; no paths of this machine go into them."""
-    for baseline, library, headers in baselines:
-        subprocess.run([abidw, '--no-corpus-path', '--no-comp-dir-path', '--short-locs',
-                        '--drop-private-types', *header_args('--hf', headers),
-                        '--out-file', baseline, library], check=True)
-        print(f'wrote {baseline} from {library}')
-    return 0
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--abidiff', required=True)
-    parser.add_argument('--abidw', default='')
     parser.add_argument('--suppressions', required=True)
     parser.add_argument('--baseline', nargs=3, action='append', default=[],
                         metavar=('BASELINE', 'LIBRARY', 'HEADERS'))
@@ -62,17 +50,11 @@ def main():
     parser.add_argument('--probe-appended')
     parser.add_argument('--probe-midfield')
     parser.add_argument('--probe-current')
-    parser.add_argument('--update', action='store_true')
     args = parser.parse_args()
-    if args.update:
-        if not args.abidw:
-            print('abidw is not installed (apt-get install abigail-tools)')
-            return 1
-        return update(args.abidw, args.baseline)
     probes = [args.probe_base, args.probe_appended, args.probe_midfield, args.probe_current]
     if not all(probes):
         parser.error('--probe-base, --probe-appended, --probe-midfield and --probe-current '
-                     'are required unless --update')
+                     'are required')
     if not args.abidiff:
         print('SKIP: abidiff is not installed (apt-get install abigail-tools)')
         return 77
