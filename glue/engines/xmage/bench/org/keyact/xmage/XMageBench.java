@@ -65,6 +65,8 @@ import org.keyact.Registry;
  */
 public final class XMageBench {
     static final int WARMUP = 5, ROUNDS = 15, PER_ROUND = 100;
+    /** -Dorg.keyact.isolate=true: the plugin in its sandboxed helper process (xmage-bench-isolated). */
+    static final boolean ISOLATED = Boolean.getBoolean("org.keyact.isolate");
     static final String[] TOP = {"basiclands.Mountain", "s.ShivanDragon", "basiclands.Island", "h.HillGiant",
         "f.FireIce", "basiclands.Mountain", "g.GrayOgre", "o.Opt"};
     static final String[] REST = {"basiclands.Mountain", "basiclands.Island", "l.LightningBolt", "h.HillGiant",
@@ -422,10 +424,11 @@ public final class XMageBench {
                     ratios[r] = (double) ns[k][r] / ns[0][r];
                 double[] sorted = ratios.clone();
                 Arrays.sort(sorted);
+                // Isolated (issue 31): the helper's round trips are allowed 10 %.
                 System.out.printf("{\"figure\": \"%s_over_xmage\", \"mode\": \"%s\", \"median_ratio\": %.3f,"
-                    + " \"min_ratio\": %.3f, \"max_ratio\": %.3f, \"rounds\": %d, \"per_round\": %d, \"target\": \"<= 1.00\","
-                    + " \"moonshot\": \"<= 0.95\"}%n", EFFECTS[k], mode, median(ratios), sorted[0], sorted[ROUNDS - 1],
-                    ROUNDS, PER_ROUND);
+                    + " \"min_ratio\": %.3f, \"max_ratio\": %.3f, \"rounds\": %d, \"per_round\": %d, \"isolated\": %b,"
+                    + " \"target\": \"%s\"%s}%n", EFFECTS[k], mode, median(ratios), sorted[0], sorted[ROUNDS - 1],
+                    ROUNDS, PER_ROUND, ISOLATED, ISOLATED ? "<= 1.10" : "<= 1.00", ISOLATED ? "" : ", \"moonshot\": \"<= 0.95\"");
             }
             // What one resolve did, outside the timing: keyact's Host calls, and XMage's own calls.
             Game copy = scene.game.copy();
