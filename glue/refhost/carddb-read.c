@@ -200,7 +200,10 @@ gboolean ref_json_prescan(const char *text, gsize len, const char *label, GError
         } else if (c == '-' || g_ascii_isdigit(c)) {
             gsize start = i;
             if (!number_fits(text, len, &i)) {
-                gsize n = strspn(text + start + 1, "0123456789") + 1;
+                /* The text need not end in a NUL: count its digits within len. */
+                gsize n = 1;
+                while (start + n < len && g_ascii_isdigit(text[start + n]))
+                    n++;
                 g_autofree char *key = member_before(text, start);
                 g_autofree char *where = key != NULL ? g_strdup_printf("key \"%s\": ", key) : g_strdup("");
                 g_autofree char *what = g_strdup_printf(

@@ -6,10 +6,12 @@ native program (an ELF file), leaving out the given suites.
     native-tests.py BUILD_DIR [EXCLUDED_SUITE...]
 
 The valgrind step wraps tests in valgrind: a Python script under valgrind
-would measure the interpreter, and a test that runs valgrind itself
-(bench-insn, callgrind) cannot be wrapped in it again.
+would measure the interpreter (and a JVM, also an ELF program, its JIT),
+and a test that runs valgrind itself (bench-insn, callgrind) cannot be
+wrapped in it again.
 """
 import json
+import os
 import subprocess
 import sys
 
@@ -32,7 +34,8 @@ def main():
     for test in tests:
         if excluded & set(test["suite"]):
             continue
-        if is_elf(test["cmd"][0]) and not test["cmd"][0].endswith("/sh"):
+        program = test["cmd"][0]
+        if is_elf(program) and os.path.basename(program) not in ("sh", "java"):
             print(test["name"])
     return 0
 

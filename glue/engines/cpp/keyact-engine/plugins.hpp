@@ -48,9 +48,10 @@ public:
     static const Plugins &once(const std::string &dir, const std::string &where)
     {
         static std::mutex mutex;
-        static std::map<std::string, const Plugins *> sets;
+        // Never destroyed, like the sets it holds: at exit they stay reachable, not leaked.
+        static auto *sets = new std::map<std::string, const Plugins *>();
         std::lock_guard<std::mutex> lock(mutex);
-        const Plugins *&plugins = sets[dir];
+        const Plugins *&plugins = (*sets)[dir];
         if (!plugins)
             plugins = new Plugins(dir, where);
         return *plugins;
