@@ -173,7 +173,8 @@ int helper_sandbox_before_load(const char **out_step)
                    SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
 #endif
     /* clone3 and openat2 take their flags in a struct the filter cannot
-     * read: "not implemented", so glibc uses clone and openat. */
+     * read: they fail with ENOSYS, and glibc falls back to clone and
+     * openat, whose flags the rules above and below see. */
     if (rc == 0)
         rc = rule0(filter, SCMP_ACT_ERRNO(ENOSYS), "clone3");
     if (rc == 0)
