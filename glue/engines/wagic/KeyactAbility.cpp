@@ -195,6 +195,8 @@ public:
     // adventure card's second half is its "if paid(alternative) then" lines (Ice: "... target(*|
     // battlefield)"), the first its "ifnot" lines and an instant's or sorcery's other lines; a
     // "choice" line is a mode (one with its targets will do), "upto:" targets may be none (CR 601.2c).
+    // Only a line with "target(" has a target chooser (Wagic's parser makes one from it alone), so
+    // only those are parsed: the parser is most of what a check costs.
     // Not the timing restrictions: a spell cast while another resolves ignores them.
     bool can_cast_face(Player * p, MTGCardInstance * c, uint32_t face)
     {
@@ -208,7 +210,7 @@ public:
             string effect = face ? (ofSecond ? line.substr(second.size()) : "")
                 : ofFirst ? line.substr(first.size()) : !ofSecond && c->isSorceryorInstant() ? line : "";
             bool isMode = !effect.compare(0, mode.size(), mode);
-            std::unique_ptr<MTGAbility> a(effect.empty() || effect.find("upto:") != string::npos ? NULL
+            std::unique_ptr<MTGAbility> a(effect.find("target(") == string::npos || effect.find("upto:") != string::npos ? NULL
                                           : AbilityFactory(game).parseMagicLine(effect.substr(isMode ? mode.size() : 0), 0, NULL, c));
             bool exist = targetsExist(game, a.get());
             modes = modes || isMode;
