@@ -490,9 +490,9 @@ int32_t both_choosing(gpointer, keyact_card_id, const keyact_option *, uint32_t 
 TEST(Concurrent, EachResolveItsOwnHelper)
 {
     Loaded loaded;
-    // A deadline no busy machine reaches: the second helper starts within this resolve, and a
-    // loaded CI machine running it under valgrind once took over 100 ms (the resolve failed
-    // E_TIMEOUT, the helper was lost). This test is about helpers, not time.
+    // A deadline no busy machine reaches: the second helper starts within this resolve, and on a
+    // loaded machine under valgrind that once took over 100 ms (the resolve failed E_PLUGIN, the
+    // helper was lost). This test is about helpers, not time.
     load(&loaded, g_getenv("KEYACT_DISCOVER_MODULE"), 5000);
     keyact_registry_set_validation(loaded.registry, KEYACT_VALIDATION_OFF);
     KeyactIsolationStats before = stats_of(loaded.discover);

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,7 +67,7 @@ class LeakTest {
             // down. Under load C2 can still be compiling, and its arenas grow a window by MBs:
             // windows run until WINDOWS of them compiled nothing (at most MAX_WINDOWS), and the
             // least growth of them all is judged.
-            java.util.List<Long> grown = new java.util.ArrayList<>(), quiet = new java.util.ArrayList<>();
+            List<Long> grown = new ArrayList<>(), quiet = new ArrayList<>();
             System.gc();
             long rss = rssKb();
             long first = rss;
@@ -80,7 +83,7 @@ class LeakTest {
                     quiet.add(now - rss);
                 rss = now;
             }
-            long least = java.util.Collections.min(grown);
+            long least = Collections.min(grown);
             System.out.printf("{\"leak\":{\"warmup_resolves\":%d,\"resolves\":%d,\"rss_before_kb\":%d,"
                 + "\"rss_after_kb\":%d,\"grown_kb_per_window\":%s,\"grown_kb_per_quiet_window\":%s}}%n",
                 warm, done, first, rss, grown, quiet);
