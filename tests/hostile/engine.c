@@ -11,7 +11,9 @@
  * "discover 3" once with PLUGIN, gives back to the library every card the
  * resolve left in exile and said so (stranded, or placed by the validation
  * layer), accounts for every card, then resolves again with GOOD_PLUGIN in
- * the same process and the same game.
+ * the same process and the same game. GOOD_PLUGIN is the control: it
+ * always has the library's default deadline (GOOD_DEADLINE_MS), whatever
+ * short one the environment gives PLUGIN, so a busy machine cannot fail it.
  *
  * It prints one JSON object per line, flushed, each with a "stage": a test
  * sees how far the engine got even when the plugin ended the process. The
@@ -33,6 +35,7 @@
 #include "keyact-host.h"
 
 #define DISCOVER_N 3
+#define GOOD_DEADLINE_MS 5000u /* the library's default (keyact-host.h) */
 #define UNSETTLED_CAPACITY 64u
 
 /* ---- JSON lines ---- */
@@ -393,6 +396,10 @@ int main(int argc, char **argv)
     if (load_discover(registry, "load", argv[1], &hostile))
         resolve_once(host, &table, &hostile, "resolve", TRUE);
     account(host);
+    /* Later loads only; isolate stays as KEYACT_ISOLATE says. */
+    KeyactIsolation control = { .struct_size = sizeof control,
+                                .deadline_ms = GOOD_DEADLINE_MS };
+    keyact_registry_set_isolation(registry, &control);
     if (load_discover(registry, "good-load", argv[2], &good)) {
         resolve_once(host, &table, &good, "good", FALSE);
         account(host);
