@@ -208,6 +208,9 @@ void expect_contained(const KeyactBoundAction &bound, bool batched, bool stepped
 
 // The deadline of the hang fixture's loads: what its resolves take.
 #define HANG_DEADLINE_MS 1000
+// A deadline no busy machine reaches (under valgrind, or with a sanitizer's
+// helper): for tests whose point is not time.
+#define AMPLE_DEADLINE_MS 5000
 
 struct Misbehaviour {
     const char *name;
@@ -232,7 +235,7 @@ TEST_P(Contained, ResolveFailsNothingLostNextWorks)
     // Only for hang is the deadline the point; for the others it bounds
     // each fresh helper's start and resolve, which a busy machine (CI,
     // a sanitizer's helper) must not reach.
-    load(&loaded, path, strcmp(m.name, "hang") == 0 ? HANG_DEADLINE_MS : 5000);
+    load(&loaded, path, strcmp(m.name, "hang") == 0 ? HANG_DEADLINE_MS : AMPLE_DEADLINE_MS);
     std::string impl = std::string("org.keyact.test.misbehave.") + m.name;
     for (bool batched : { false, true }) {
         for (bool stepped : { false, true }) {
@@ -497,10 +500,10 @@ int32_t both_choosing(gpointer, keyact_card_id, const keyact_option *, uint32_t 
 TEST(Concurrent, EachResolveItsOwnHelper)
 {
     Loaded loaded;
-    // A deadline no busy machine reaches: the second helper starts within this resolve, and on a
-    // loaded machine under valgrind that once took over 100 ms (the resolve failed E_PLUGIN, the
-    // helper was lost). This test is about helpers, not time.
-    load(&loaded, g_getenv("KEYACT_DISCOVER_MODULE"), 5000);
+    // The second helper starts within this resolve, and on a loaded machine under valgrind that
+    // once took over 100 ms (the resolve failed E_PLUGIN, the helper was lost). This test is
+    // about helpers, not time.
+    load(&loaded, g_getenv("KEYACT_DISCOVER_MODULE"), AMPLE_DEADLINE_MS);
     keyact_registry_set_validation(loaded.registry, KEYACT_VALIDATION_OFF);
     KeyactIsolationStats before = stats_of(loaded.discover);
     choosing = 0;
